@@ -1,0 +1,71 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { randomUUID } from 'crypto';
+import { LoggerModule } from 'nestjs-pino';
+import { buildDataSourceOptions } from '../ormconfig';
+import { AdminModule } from './admin/admin.module';
+import { CommonDatabaseModule } from './common/database/database.module';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ExpandFieldsInterceptor } from './common/query/expand-fields.interceptor';
+import { createValidationPipe } from './common/validation/validation';
+import { ConfigModule } from './config/config.module';
+import { APP_CONFIG, AppConfig, loadConfig } from './config/configuration';
+import { AuthModule } from './modules/auth/auth.module';
+import { loginThrottlers } from './modules/auth/login-throttle';
+import { HealthModule } from './modules/health/health.module';
+import { SeedModule } from './modules/seed/seed.module';
+import { StoreSettingsModule } from './modules/store-settings/store-settings.module';
+import { StoreModule } from './store/store.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggerModule.forRootAsync({
+      useFactory: () => {
+        const config = loadConfig();
+        return {
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req, res) => {
+              const header = req.headers['x-request-id'];
+              const id = typeof header === 'string' && header.length <= 128 ? header : randomUUID();
+              res.setHeader('x-request-id', id);
+              return id;
+            },
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-medusa-access-token"]',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.password_hash',
+                '*.api_token',
+              ],
+              censor: '[redacted]',
+            },
+            transport: config.nodeEnv === 'development' && process.stdout.isTTY ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+            autoLogging: { ignore: (req) => req.url === '/health' },
+          },
+        };
+      },
+    }),
+    TypeOrmModule.forRootAsync({ useFactory: () => ({ ...buildDataSourceOptions(), migrationsRun: false }) }),
+    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => loginThrottlers(config) }),
+    CommonDatabaseModule,
+    StoreSettingsModule,
+    AuthModule,
+    HealthModule,
+    SeedModule,
+    AdminModule,
+    StoreModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_INTERCEPTOR, useClass: ExpandFieldsInterceptor },
+  ],
+})
+export class AppModule {}

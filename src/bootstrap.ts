@@ -1,0 +1,88 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import connectPgSimple from 'connect-pg-simple';
+import express, { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import type { AppConfig } from './config/configuration';
+
+function originMatcher(allowed: string[]) {
+  const patterns = allowed.map((entry) => (entry.startsWith('/') && entry.endsWith('/') ? new RegExp(entry.slice(1, -1)) : entry));
+  return (origin: string | undefined) => !!origin && patterns.some((p) => (typeof p === 'string' ? p === origin || p === '*' : p.test(origin)));
+}
+
+/**
+ * Everything at the Express level that main.ts and the e2e tests share: query parser,
+ * body limits, helmet, per-surface CORS, the PostgreSQL-backed session, a JSON error for
+ * anything failing before Nest's router, and the OpenAPI document.
+ * The app must be created with `bodyParser: false`.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  // medusa-js serialises queries with qs: created_at[gt]=..., id[0]=...
+  app.set('query parser', 'extended');
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+
+  const admin = originMatcher(config.adminCors);
+  const store = originMatcher(config.storeCors);
+  app.enableCors((req: Request, cb) => {
+    const isAdmin = req.path.startsWith('/admin');
+    const origin = req.header('Origin');
+    cb(null, {
+      origin: (isAdmin ? admin : store)(origin) ? origin : false,
+      credentials: true,
+      exposedHeaders: ['Idempotency-Key', 'x-request-id'],
+    });
+  });
+
+  app.use(express.json({ limit: config.bodyLimit }));
+  app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
+
+  const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  const PgStore = connectPgSimple(session);
+  app.use(
+    session({
+      name: config.sessionCookieName,
+      secret: config.sessionSecret,
+      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      proxy: config.trustProxy,
+      cookie: {
+        httpOnly: true,
+        maxAge: config.sessionTtlMs,
+        secure: config.isProduction,
+        sameSite: config.isProduction ? 'none' : 'lax',
+      },
+    }),
+  );
+
+  // Errors raised by the body parser or the session store never reach Nest's filters.
+  const filter = new AllExceptionsFilter();
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const { status, body } = filter.toResponse(err);
+    res.status(status).json(body);
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Commerce API (Medusa v1 compatible)')
+      .setDescription(
+        'Admin (/admin) and Store (/store) REST API, wire-compatible with Medusa v1. `expand` replaces the default relations (as in Medusa v1); `fields` returns only the named fields plus id; unknown names are a 400.',
+      )
+      .setVersion('1.0')
+      .addCookieAuth(config.sessionCookieName)
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-medusa-access-token' }, 'api_token')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,29 @@
+import type { Request } from 'express';
+
+/**
+ * Logs an identity into the session with a fresh session id (no fixation), keeping the
+ * other surface's identity if the same browser is logged into both.
+ */
+export function regenerateSessionWith(req: Request, values: { user_id?: string; customer_id?: string }): Promise<void> {
+  const keep = { user_id: req.session?.user_id, customer_id: req.session?.customer_id };
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      Object.assign(req.session, { ...keep, ...values });
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+/** Removes one identity; destroys the whole session when nothing is left in it. */
+export function logoutFromSession(req: Request, key: 'user_id' | 'customer_id'): Promise<void> {
+  const other = key === 'user_id' ? 'customer_id' : 'user_id';
+  return new Promise((resolve, reject) => {
+    if (req.session?.[other]) {
+      delete req.session[key];
+      req.session.save((err) => (err ? reject(err) : resolve()));
+    } else {
+      req.session.destroy((err) => (err ? reject(err) : resolve()));
+    }
+  });
+}

@@ -1,0 +1,128 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { map, Observable } from 'rxjs';
+import { ApiError } from '../errors/api-error';
+import { FindConfig, QUERY_CONFIG, QueryConfigOptions } from './query-config.decorator';
+import { SECRET_PROPERTIES, stripSecrets } from './secrets';
+
+const PAGINATION_KEYS = new Set(['count', 'offset', 'limit']);
+const DEFAULT_MAX_LIMIT = 1000;
+
+function splitList(raw: unknown): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));
+  if ((Array.isArray(raw) ? raw : [raw]).some((v) => typeof v !== 'string')) {
+    throw ApiError.invalid('expand, fields and order must be comma separated strings');
+  }
+  return parts.map((s) => s.trim()).filter(Boolean);
+}
+
+function parseNonNegativeInt(raw: unknown, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw ApiError.invalid(`${name} must be a non-negative integer`);
+  return Number(raw);
+}
+
+/**
+ * Applies `expand`, `fields`, `order`, `limit` and `offset` as section 4.0 of the spec
+ * says (Medusa v1's semantics):
+ * - `expand` replaces the default relations; `expand=` means no relations;
+ * - `fields` returns only the named fields plus `id` (and the expanded relations);
+ *   `fields=` returns only `id`;
+ * - unknown names are a 400 `invalid_data`; nothing unvalidated reaches SQL.
+ * It also strips secrets from every response, as the last line of defence.
+ */
+@Injectable()
+export class ExpandFieldsInterceptor implements NestInterceptor {
+  private readonly columnCache = new Map<unknown, string[]>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const config = this.reflector.get<QueryConfigOptions | undefined>(QUERY_CONFIG, context.getHandler());
+    let findConfig: FindConfig | undefined;
+    if (config) {
+      const req = context.switchToHttp().getRequest();
+      findConfig = this.buildFindConfig(config, req.query ?? {});
+      req.findConfig = findConfig;
+    }
+    return next.handle().pipe(
+      map((body) => {
+        if (findConfig?.fields) this.trimToFields(body, findConfig);
+        stripSecrets(body);
+        return body;
+      }),
+    );
+  }
+
+  buildFindConfig(config: QueryConfigOptions, query: Record<string, unknown>): FindConfig {
+    const columns = config.entity ? this.entityColumns(config.entity) : [];
+
+    const expand = splitList(query.expand);
+    let relations = config.defaultRelations ?? [];
+    if (expand !== undefined) {
+      const allowed = new Set(config.allowedRelations ?? config.defaultRelations ?? []);
+      const unknown = expand.filter((r) => !allowed.has(r));
+      if (unknown.length) throw ApiError.invalid(`Relations [${unknown.join(', ')}] are not valid`);
+      relations = [...new Set(expand)];
+    }
+
+    const requestedFields = splitList(query.fields);
+    let fields: string[] | undefined;
+    if (requestedFields !== undefined) {
+      const allowed = new Set([...(config.allowedFields ?? columns), ...(config.computedFields ?? [])]);
+      const unknown = requestedFields.filter((f) => !allowed.has(f) || SECRET_PROPERTIES.has(f));
+      if (unknown.length) throw ApiError.invalid(`Requested fields [${unknown.join(', ')}] are not valid`);
+      fields = [...new Set(['id', ...requestedFields])];
+    }
+
+    let order: Record<string, 'ASC' | 'DESC'> = config.defaultOrder ?? (columns.includes('created_at') ? { created_at: 'DESC' } : {});
+    if (query.order !== undefined) {
+      const orderList = splitList(query.order) ?? [];
+      const allowed = new Set(config.allowedOrder ?? columns);
+      order = {};
+      for (const entry of orderList) {
+        const desc = entry.startsWith('-');
+        const column = desc ? entry.slice(1) : entry.replace(/^\+/, '');
+        if (!allowed.has(column) || SECRET_PROPERTIES.has(column)) throw ApiError.invalid(`Order field ${column} is not valid`);
+        order[column] = desc ? 'DESC' : 'ASC';
+      }
+    }
+
+    const maxLimit = config.maxLimit ?? DEFAULT_MAX_LIMIT;
+    const take = parseNonNegativeInt(query.limit, 'limit', config.defaultLimit ?? 20);
+    if (take > maxLimit) throw ApiError.invalid(`limit must not be greater than ${maxLimit}`);
+    const skip = parseNonNegativeInt(query.offset, 'offset', 0);
+
+    return { relations, fields, skip, take, order };
+  }
+
+  private entityColumns(entity: unknown): string[] {
+    let cached = this.columnCache.get(entity);
+    if (!cached) {
+      const metadata = this.dataSource.getMetadata(entity as never);
+      cached = metadata.columns.filter((c) => c.isSelect).map((c) => c.propertyName).filter((c) => !SECRET_PROPERTIES.has(c));
+      this.columnCache.set(entity, cached);
+    }
+    return cached;
+  }
+
+  private trimToFields(body: unknown, config: FindConfig): void {
+    if (!body || typeof body !== 'object') return;
+    const keep = new Set([...(config.fields ?? []), ...config.relations.map((r) => r.split('.')[0])]);
+    const pick = (item: unknown) => {
+      if (!item || typeof item !== 'object' || item instanceof Date) return;
+      for (const key of Object.keys(item)) if (!keep.has(key)) delete (item as Record<string, unknown>)[key];
+    };
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (PAGINATION_KEYS.has(key)) continue;
+      if (Array.isArray(value)) value.forEach(pick);
+      else pick(value);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  And,
+  Brackets,
+  FindOperator,
+  FindOptionsWhere,
+  ILike,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  MoreThan,
+  MoreThanOrEqual,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+import type { DateComparisonOperator } from './find-params.dto';
+import type { FindConfig } from './query-config.decorator';
+import { toRelations } from './relations';
+
+/** Escapes LIKE wildcards so a `q` of "%" searches for a percent sign, not everything. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function dateOperator(filter: DateComparisonOperator): FindOperator<Date> | undefined {
+  const ops: FindOperator<Date>[] = [];
+  if (filter.lt) ops.push(LessThan(filter.lt));
+  if (filter.gt) ops.push(MoreThan(filter.gt));
+  if (filter.lte) ops.push(LessThanOrEqual(filter.lte));
+  if (filter.gte) ops.push(MoreThanOrEqual(filter.gte));
+  if (ops.length === 0) return undefined;
+  return ops.length === 1 ? ops[0] : And(...ops);
+}
+
+/**
+ * Turns validated filter values into a TypeORM where clause: arrays become IN, date
+ * comparison objects become ranges, null becomes IS NULL, scalars equality. Keys whose
+ * value is undefined are dropped. Only keys the caller passes are used: the DTO decides
+ * what is filterable.
+ */
+export function buildWhere<T>(filters: Record<string, unknown>): FindOptionsWhere<T> {
+  const where: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    if (value === null) where[key] = IsNull();
+    else if (Array.isArray(value)) where[key] = In(value);
+    else if (value instanceof Date) where[key] = value;
+    else if (typeof value === 'object') {
+      const op = dateOperator(value as DateComparisonOperator);
+      if (op) where[key] = op;
+    } else where[key] = value;
+  }
+  return where as FindOptionsWhere<T>;
+}
+
+/** `q` as an OR across columns: one where object per column, each carrying the filters. */
+export function withSearch<T>(where: FindOptionsWhere<T>, q: string | undefined, columns: string[]): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
+  if (!q) return where;
+  const pattern = `%${escapeLike(q)}%`;
+  return columns.map((column) => ({ ...where, [column]: ILike(pattern) }) as FindOptionsWhere<T>);
+}
+
+/** Applies `q` to a query builder as an OR across columns, parameterised. */
+export function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, q: string | undefined, columns: string[]): SelectQueryBuilder<T> {
+  if (!q) return qb;
+  return qb.andWhere(
+    new Brackets((b) => {
+      for (const column of columns) b.orWhere(`${column} ILIKE :q`, { q: `%${escapeLike(q)}%` });
+    }),
+  );
+}
+
+/**
+ * One page plus the total count. Relations load with separate queries per relation
+ * (`relationLoadStrategy: 'query'`) so paging never runs a DISTINCT over a join fan-out.
+ */
+export async function findPage<T extends ObjectLiteral>(
+  repo: Repository<T>,
+  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
+  config: FindConfig,
+  options: { withDeleted?: boolean } = {},
+): Promise<[T[], number]> {
+  return repo.findAndCount({
+    where,
+    relations: toRelations(config.relations) as never,
+    order: config.order as never,
+    skip: config.skip,
+    take: config.take,
+    relationLoadStrategy: 'query',
+    withDeleted: options.withDeleted,
+  });
+}
+
+export interface ListResponse {
+  count: number;
+  offset: number;
+  limit: number;
+}
+
+export function listEnvelope<K extends string, T>(key: K, rows: T[], count: number, config: FindConfig): Record<K, T[]> & ListResponse {
+  return { [key]: rows, count, offset: config.skip, limit: config.take } as Record<K, T[]> & ListResponse;
+}

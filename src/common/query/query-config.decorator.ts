@@ -1,0 +1,42 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { EntityTarget } from 'typeorm';
+
+export const QUERY_CONFIG = 'query-config';
+
+/**
+ * Per-route contract for `expand`, `fields`, `order`, `limit` and `offset`, the same knobs
+ * as Medusa v1's `transformQuery`. Allowlists live next to the route they serve.
+ */
+export interface QueryConfigOptions {
+  /** Entity whose columns are the selectable fields and sortable columns, unless overridden. */
+  entity?: EntityTarget<unknown>;
+  defaultRelations?: string[];
+  allowedRelations?: string[];
+  /** Selectable fields; defaults to the entity's columns (secrets excluded). */
+  allowedFields?: string[];
+  /** Extra computed fields a response may carry (totals), selectable by name. */
+  computedFields?: string[];
+  /** Sortable columns; defaults to the entity's columns. */
+  allowedOrder?: string[];
+  defaultOrder?: Record<string, 'ASC' | 'DESC'>;
+  isList?: boolean;
+  defaultLimit?: number;
+  maxLimit?: number;
+}
+
+export interface FindConfig {
+  relations: string[];
+  /** Requested fields (always includes id), or undefined when all fields are returned. */
+  fields?: string[];
+  skip: number;
+  take: number;
+  order: Record<string, 'ASC' | 'DESC'>;
+}
+
+export const QueryConfig = (options: QueryConfigOptions) => SetMetadata(QUERY_CONFIG, options);
+
+/** The validated find-config the ExpandFieldsInterceptor built for this request. */
+export const FindParams = createParamDecorator((_data: unknown, ctx: ExecutionContext): FindConfig => {
+  const req = ctx.switchToHttp().getRequest();
+  return req.findConfig;
+});

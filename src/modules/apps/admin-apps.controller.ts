@@ -1,0 +1,24 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppsService } from './apps.service';
+import { AdminPostAppsReq } from './dto/admin-apps.dto';
+
+@ApiTags('Apps Oauth')
+@Controller('admin/apps')
+export class AdminAppsController {
+  constructor(private readonly apps: AppsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Applications' })
+  async list() {
+    return { apps: await this.apps.list() };
+  }
+
+  @Post('authorizations')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Generate Token for App' })
+  async authorize(@Body() body: AdminPostAppsReq) {
+    // Medusa returns the single updated app under the plural key.
+    return { apps: await this.apps.generateToken(body) };
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-http-bearer';
+import { JwtService } from '../../common/auth/jwt.service';
+import { UsersService } from '../users/users.service';
+import type { RequestAuth } from '../../common/auth/auth.decorators';
+
+/**
+ * `Authorization: Bearer <token>` on /admin: either a JWT from POST /admin/auth/token or
+ * a user's api_token (Medusa's `admin-bearer` and `admin-api-token` strategies).
+ */
+@Injectable()
+export class AdminBearerStrategy extends PassportStrategy(Strategy, 'admin-bearer') {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly users: UsersService,
+  ) {
+    super();
+  }
+
+  async validate(token: string): Promise<RequestAuth | false> {
+    if (this.jwt.looksLikeJwt(token)) {
+      const payload = this.jwt.verify<{ domain: 'admin'; user_id: string }>(token, 'admin');
+      return payload?.user_id ? { userId: payload.user_id, via: 'jwt' } : false;
+    }
+    const user = await this.users.findByApiToken(token);
+    return user ? { userId: user.id, via: 'api_token' } : false;
+  }
+}

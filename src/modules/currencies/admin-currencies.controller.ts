@@ -1,0 +1,27 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CurrenciesService } from './currencies.service';
+import { Currency } from './currency.entity';
+import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
+
+@ApiTags('Currencies')
+@Controller('admin/currencies')
+export class AdminCurrenciesController {
+  constructor(private readonly currencies: CurrenciesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Currency' })
+  @QueryConfig({ entity: Currency, isList: true, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
+  async list(@Query() query: AdminGetCurrenciesParams, @FindParams() config: FindConfig) {
+    const [currencies, count] = await this.currencies.list(query, config);
+    return listEnvelope('currencies', currencies, count, config);
+  }
+
+  @Post(':code')
+  @ApiOperation({ summary: 'Update a Currency' })
+  async update(@Param('code') code: string, @Body() body: AdminPostCurrenciesCurrencyReq) {
+    return { currency: await this.currencies.update(code, body) };
+  }
+}

@@ -1,0 +1,96 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
+import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
+
+export class StoreGetProductsParams extends ListParamsDto {
+  @IsOptional()
+  @IsString()
+  q?: string;
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  id?: string[];
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  sales_channel_id?: string[];
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  collection_id?: string[];
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  type_id?: string[];
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  tags?: string[];
+
+  @IsOptional()
+  @IsString()
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  description?: string;
+
+  @IsOptional()
+  @IsString()
+  handle?: string;
+
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  is_giftcard?: boolean;
+
+  @DateFilter()
+  created_at?: DateComparisonOperator;
+
+  @DateFilter()
+  updated_at?: DateComparisonOperator;
+
+  @IsOptional()
+  @IsString()
+  region_id?: string;
+
+  @IsOptional()
+  @IsString()
+  currency_code?: string;
+
+  @IsOptional()
+  @IsString()
+  cart_id?: string;
+}
+
+export class StoreGetProductsProductParams {
+  @IsOptional()
+  @IsString()
+  expand?: string;
+
+  @IsOptional()
+  @IsString()
+  fields?: string;
+
+  @IsOptional()
+  @IsString()
+  region_id?: string;
+
+  @IsOptional()
+  @IsString()
+  currency_code?: string;
+
+  @IsOptional()
+  @IsString()
+  cart_id?: string;
+}

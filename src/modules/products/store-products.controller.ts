@@ -1,0 +1,43 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
+import { Product } from './product.entity';
+import { ProductsService } from './products.service';
+
+const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
+const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];
+const PRICE_FIELDS = ['variants'];
+
+@ApiTags('Products')
+@Controller('store/products')
+export class StoreProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Products' })
+  @QueryConfig({
+    entity: Product,
+    isList: true,
+    defaultLimit: 100,
+    maxLimit: 1000,
+    defaultRelations: DEFAULT_RELATIONS,
+    allowedRelations: ALLOWED_RELATIONS,
+    computedFields: PRICE_FIELDS,
+  })
+  async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
+    const [products, count] = await this.products.listPublished(query, config);
+    await this.products.decorateWithPrices(products, query);
+    return listEnvelope('products', products, count, config);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Product' })
+  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: PRICE_FIELDS })
+  async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {
+    const product = await this.products.retrievePublished(id, config);
+    await this.products.decorateWithPrices([product], query);
+    return { product };
+  }
+}

@@ -1,0 +1,33 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Region } from './region.entity';
+
+/** ISO 3166-1 country, seeded by migration; a country belongs to at most one region. */
+@Entity('country')
+export class Country {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_country_iso_2', { unique: true })
+  @Column({ type: 'varchar' })
+  iso_2: string;
+
+  @Column({ type: 'varchar' })
+  iso_3: string;
+
+  @Column({ type: 'int' })
+  num_code: number;
+
+  @Column({ type: 'varchar' })
+  name: string;
+
+  @Column({ type: 'varchar' })
+  display_name: string;
+
+  @Index('IDX_country_region_id')
+  @Column({ type: 'varchar', nullable: true })
+  region_id: string | null;
+
+  @ManyToOne('Region', (region: Region) => region.countries, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'region_id' })
+  region?: Region | null;
+}

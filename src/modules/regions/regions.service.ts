@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { buildWhere, findPage } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import { Region } from './region.entity';
+
+@Injectable()
+export class RegionsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(filters: Record<string, unknown>, config: FindConfig): Promise<[Region[], number]> {
+    return findPage(this.dataSource.getRepository(Region), buildWhere<Region>(filters), config);
+  }
+
+  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Region> {
+    const region = await manager.getRepository(Region).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
+    if (!region) throw ApiError.notFound(`Region with id: ${id} was not found`);
+    return region;
+  }
+}

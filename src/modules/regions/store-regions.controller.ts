@@ -1,0 +1,33 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { StoreGetRegionsParams } from './dto/store-regions.dto';
+import { Region } from './region.entity';
+import { RegionsService } from './regions.service';
+
+const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
+const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'currency'];
+
+@ApiTags('Regions')
+@Controller('store/regions')
+export class StoreRegionsController {
+  constructor(private readonly regions: RegionsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Regions' })
+  @QueryConfig({ entity: Region, isList: true, defaultLimit: 100, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  async list(@Query() query: StoreGetRegionsParams, @FindParams() config: FindConfig) {
+    const { created_at, updated_at } = query;
+    const [regions, count] = await this.regions.list({ created_at, updated_at }, config);
+    return listEnvelope('regions', regions, count, config);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Region' })
+  @QueryConfig({ entity: Region, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { region: await this.regions.retrieve(id, config.relations) };
+  }
+}

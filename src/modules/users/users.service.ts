@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { hashPassword, verifyPassword } from '../../common/auth/password-hasher';
+import { User, UserRole } from './user.entity';
+
+export interface UpsertUserInput {
+  id?: string;
+  email: string;
+  password?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  role?: UserRole;
+  api_token?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<User> {
+    const user = await manager.getRepository(User).findOne({ where: { id } });
+    if (!user) throw ApiError.notFound(`User with id: ${id} was not found`);
+    return user;
+  }
+
+  /** The user whose email (case-insensitive) and password match, or undefined. */
+  async authenticate(email: string, password: string): Promise<User | undefined> {
+    const row = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.password_hash')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+    if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    delete (row as Partial<User>).password_hash;
+    return row;
+  }
+
+  async findByApiToken(token: string): Promise<User | null> {
+    if (!token) return null;
+    return this.dataSource.getRepository(User).findOne({ where: { api_token: token } });
+  }
+
+  /** Creates the user, or updates the one with that email (the `npm run user` and seed path). */
+  async upsert(input: UpsertUserInput, manager: EntityManager = this.dataSource.manager): Promise<User> {
+    const repo = manager.getRepository(User);
+    const email = input.email.toLowerCase();
+    const existing = await repo.createQueryBuilder('u').where('lower(u.email) = :email', { email }).getOne();
+    const user = existing ?? repo.create({ id: input.id, email, role: input.role ?? 'admin', metadata: input.metadata ?? null });
+    if (input.first_name !== undefined) user.first_name = input.first_name;
+    if (input.last_name !== undefined) user.last_name = input.last_name;
+    if (input.role !== undefined) user.role = input.role;
+    if (input.metadata !== undefined) user.metadata = input.metadata;
+    if (input.password !== undefined) user.password_hash = await hashPassword(input.password);
+    if (input.api_token !== undefined) user.api_token = input.api_token;
+    const saved = await repo.save(user);
+    return this.retrieve(saved.id, manager);
+  }
+}

@@ -1,0 +1,71 @@
+import { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config/configuration';
+import { databaseUrl } from './db-urls';
+
+export interface TestApp {
+  app: INestApplication;
+  dataSource: DataSource;
+  /** A fresh supertest request builder (no cookies kept). */
+  http: () => ReturnType<typeof request>;
+  /** supertest agent keeping cookies between requests. */
+  agent: () => ReturnType<typeof request.agent>;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+async function withServer<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: process.env.TEST_PG_SERVER_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Clones the migrated template into a database of its own. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withServer((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.TEST_TEMPLATE_DB}"`));
+  return name;
+}
+
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withServer((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/**
+ * Boots the whole application in-process against a database of its own, as main.ts
+ * does (same AppModule, same configureApp). One per test file.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const name = await createTestDatabase();
+  const url = databaseUrl(process.env.TEST_PG_SERVER_URL!, name);
+  process.env.DATABASE_URL = url;
+  process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
+  Object.assign(process.env, env);
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  configureApp(app, loadConfig());
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    dataSource: app.get(DataSource),
+    http: () => request(server),
+    agent: () => request.agent(server),
+    databaseUrl: url,
+    async close() {
+      await app.close();
+      await dropTestDatabase(name);
+    },
+  };
+}
