@@ -11,8 +11,10 @@ import { databaseUrl, serverUrl } from './helpers/db-urls';
 export default async function globalSetup(): Promise<void> {
   let url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!url) {
-    const embedded = await startEmbeddedPostgres({ dataDir: '.data/test-postgres', port: 0, database: 'postgres' });
-    (globalThis as Record<string, unknown>).__EMBEDDED_PG__ = embedded;
+    // A data dir per run: two runs at once (a developer and an editor's watcher) never share one.
+    const dataDir = `.data/test-postgres-${process.pid}`;
+    const embedded = await startEmbeddedPostgres({ dataDir, port: 0, database: 'postgres' });
+    (globalThis as Record<string, unknown>).__EMBEDDED_PG__ = { ...embedded, dataDir };
     url = embedded.url;
   }
   const template = `tmpl_${process.pid}_${Date.now().toString(36)}`;

@@ -1,3 +1,4 @@
+import { rmSync } from 'fs';
 import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
@@ -9,6 +10,9 @@ export default async function globalTeardown(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     await admin.end();
   }
-  const embedded = (globalThis as Record<string, unknown>).__EMBEDDED_PG__ as { stop(): Promise<void> } | undefined;
-  await embedded?.stop();
+  const embedded = (globalThis as Record<string, unknown>).__EMBEDDED_PG__ as { stop(): Promise<void>; dataDir: string } | undefined;
+  if (embedded) {
+    await embedded.stop();
+    rmSync(embedded.dataDir, { recursive: true, force: true });
+  }
 }
