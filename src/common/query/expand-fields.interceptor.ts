@@ -78,7 +78,8 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
       const allowed = new Set([...(config.allowedFields ?? columns), ...(config.computedFields ?? [])]);
       const unknown = requestedFields.filter((f) => !allowed.has(f) || SECRET_PROPERTIES.has(f));
       if (unknown.length) throw ApiError.invalid(`Requested fields [${unknown.join(', ')}] are not valid`);
-      fields = [...new Set(['id', ...requestedFields])];
+      const keys = config.entity ? this.primaryKeys(config.entity) : ['id'];
+      fields = [...new Set([...keys, ...requestedFields])];
     }
 
     let order: Record<string, 'ASC' | 'DESC'> = config.defaultOrder ?? (columns.includes('created_at') ? { created_at: 'DESC' } : {});
@@ -110,6 +111,10 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
       this.columnCache.set(entity, cached);
     }
     return cached;
+  }
+
+  private primaryKeys(entity: unknown): string[] {
+    return this.dataSource.getMetadata(entity as never).primaryColumns.map((c) => c.propertyName);
   }
 
   private trimToFields(body: unknown, config: FindConfig): void {
