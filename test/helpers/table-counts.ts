@@ -1,0 +1,16 @@
+import type { DataSource } from 'typeorm';
+
+/** Tables whose rows a rejected request may legitimately touch (sessions, queue, idempotency). */
+const INFRASTRUCTURE_TABLES = new Set(['session', 'migrations', 'idempotency_key', 'file_chunk_upload_tmp']);
+
+/** Row counts of every business table in the public schema, in one round trip. */
+export async function businessTableCounts(dataSource: DataSource): Promise<Record<string, number>> {
+  const tables: Array<{ table_name: string }> = await dataSource.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const names = tables.map((t) => t.table_name).filter((n) => !INFRASTRUCTURE_TABLES.has(n));
+  if (names.length === 0) return {};
+  const sql = names.map((n) => `SELECT '${n}' AS t, count(*)::int AS c FROM "${n}"`).join(' UNION ALL ');
+  const rows: Array<{ t: string; c: number }> = await dataSource.query(sql);
+  return Object.fromEntries(rows.map((r) => [r.t, r.c]));
+}
