@@ -1,0 +1,187 @@
+/**
+ * `npm run bench`: boots the built app in production mode against PostgreSQL
+ * (DATABASE_URL's server, or the embedded one), loads a generated data set into a fresh
+ * database, drives each scenario with autocannon and writes bench/results/<date>.json
+ * plus a markdown table, comparing with the targets. Never part of `npm test`.
+ *
+ * Flags: --customers N (default 100000; 1000000 for the scaling check), --duration S
+ * (default 10), --connections N (default 10), --only <substring of a scenario name>.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { createServer } from 'net';
+import { join } from 'path';
+import { Client } from 'pg';
+import { hashPassword } from '../src/common/auth/password-hasher';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { runMigrations } from '../src/database/migrate';
+import { DEFAULT_SIZE, loadDataset } from './dataset';
+import { api } from './http-client';
+import { BenchContext, SCENARIOS, Scenario } from './scenarios';
+
+interface Row {
+  scenario: string;
+  rps: number;
+  unitsPerSecond?: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  target: string;
+  met: boolean | null;
+}
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the app did not become healthy in 60 s');
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function describeTarget(s: Scenario): string {
+  const t = s.target ?? {};
+  const parts = [t.minRps ? `>= ${t.minRps} req/s` : '', t.maxP99Ms ? `p99 <= ${t.maxP99Ms} ms` : '', t.minPerSecond ? `>= ${t.minPerSecond}/s` : ''];
+  return parts.filter(Boolean).join(', ') || '-';
+}
+
+async function main(): Promise<void> {
+  const customers = Number(flag('customers', String(DEFAULT_SIZE.customers)));
+  const duration = Number(flag('duration', '10'));
+  const connections = Number(flag('connections', '10'));
+  const only = flag('only', '');
+
+  let serverUrl = process.env.DATABASE_URL;
+  let embedded: { stop(): Promise<void> } | undefined;
+  if (!serverUrl) {
+    const db = await startEmbeddedPostgres({ dataDir: '.data/bench-postgres', port: 0, database: 'postgres' });
+    embedded = db;
+    serverUrl = db.url;
+  }
+  const database = 'medusa_bench';
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const dbUrl = url.toString();
+
+  console.log(`Migrating and loading the data set (${customers} customers)...`);
+  await runMigrations(dbUrl);
+  const data = await loadDataset(dbUrl, { ...DEFAULT_SIZE, customers }, console.log);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(__dirname, '..', 'src', 'main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'bench-session-secret',
+      JWT_SECRET: 'bench-jwt-secret',
+      TRUST_PROXY: 'false',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LOGIN_THROTTLE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(base, child);
+    const userDb = new Client({ connectionString: dbUrl });
+    await userDb.connect();
+    await userDb.query(`INSERT INTO "user" (id, email, role, password_hash) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1)`, [await hashPassword('bench-password')]);
+    await userDb.end();
+    const login = await api(base, 'POST', '/admin/auth', { email: 'bench@admin.example', password: 'bench-password' });
+    const adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const ctx: BenchContext = { base, adminCookie, ...data };
+
+    const rows: Row[] = [];
+    for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
+      process.stdout.write(`\n${scenario.name}: preparing...`);
+      let prepared;
+      try {
+        prepared = await scenario.prepare(ctx);
+      } catch (err) {
+        console.log(` could not prepare: ${(err as Error).message}`);
+        rows.push({ scenario: scenario.name, rps: 0, p50: 0, p99: 0, errors: 1, non2xx: 0, target: describeTarget(scenario), met: scenario.target && Object.keys(scenario.target).length ? false : null });
+        continue;
+      }
+      process.stdout.write(' running...');
+      const result = await autocannon({ url: base, connections, duration, ...prepared });
+      const rps = Math.round(result.requests.average);
+      const units = scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined;
+      const t = scenario.target ?? {};
+      const clean = result.errors === 0 && result.non2xx === 0;
+      const checks = [t.minRps ? rps >= t.minRps : null, t.maxP99Ms ? result.latency.p99 <= t.maxP99Ms : null, t.minPerSecond ? (units ?? 0) >= t.minPerSecond : null].filter(
+        (c): c is boolean => c !== null,
+      );
+      rows.push({
+        scenario: scenario.name,
+        rps,
+        unitsPerSecond: units,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        target: describeTarget(scenario),
+        met: checks.length ? clean && checks.every(Boolean) : clean ? null : false,
+      });
+      process.stdout.write(` ${rps} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`);
+    }
+    const rss = rssMb(child.pid!);
+
+    const date = new Date().toISOString().replace(/[:.]/g, '-');
+    const table = [
+      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | target | result |`,
+      `|---|---:|---:|---:|---:|---:|---:|---|---|`,
+      ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`),
+      `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
+    ].join('\n');
+    mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+    writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.json`), JSON.stringify({ date, customers, duration, connections, rows, rssMb: rss }, null, 2));
+    writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.md`), `${table}\n`);
+    console.log(`\n${table}\n\nWritten to bench/results/${date}.json and .md`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await embedded?.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+import type { Options as AutocannonOptions, Request as AutocannonRequest } from 'autocannon';
+import { api } from './http-client';
+
+export interface BenchContext {
+  base: string;
+  adminCookie: string;
+  regionId: string;
+  variantIds: string[];
+  discountCodes: string[];
+  shippingOptionId: string;
+}
+
+export interface Target {
+  minRps?: number;
+  maxP99Ms?: number;
+  /** For checkout: completed checkouts per second. */
+  minPerSecond?: number;
+}
+
+export type RequestPlan = Omit<AutocannonOptions, 'url' | 'connections' | 'duration'>;
+
+export interface Scenario {
+  name: string;
+  target?: Target;
+  /** Builds the autocannon request list, preparing fixtures through the API first. */
+  prepare(ctx: BenchContext): Promise<RequestPlan>;
+  /** Scenarios counting a multi-request flow count one unit per N requests. */
+  requestsPerUnit?: number;
+}
+
+const json = { 'content-type': 'application/json' };
+
+async function cartWithItems(ctx: BenchContext, items = 2, withShipping = true): Promise<string> {
+  const { body } = await api<{ cart: { id: string } }>(ctx.base, 'POST', '/store/carts', { region_id: ctx.regionId });
+  const id = body.cart.id;
+  for (let i = 0; i < items; i++) {
+    await api(ctx.base, 'POST', `/store/carts/${id}/line-items`, { variant_id: ctx.variantIds[i % ctx.variantIds.length], quantity: 1 });
+  }
+  if (withShipping) {
+    await api(ctx.base, 'POST', `/store/carts/${id}`, { email: 'bench@example.com', shipping_address: { first_name: 'B', last_name: 'Ench', address_1: 'Street 1', city: 'Berlin', country_code: 'de', postal_code: '10115' } });
+    await api(ctx.base, 'POST', `/store/carts/${id}/shipping-methods`, { option_id: ctx.shippingOptionId });
+  }
+  return id;
+}
+
+async function cartPool(ctx: BenchContext, size: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < size; i++) {
+    const { body } = await api<{ cart: { id: string } }>(ctx.base, 'POST', '/store/carts', { region_id: ctx.regionId });
+    ids.push(body.cart.id);
+  }
+  return ids;
+}
+
+function roundRobin<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length];
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'get cart (2 items + shipping method)',
+    target: { minRps: 2000, maxP99Ms: 20 },
+    async prepare(ctx) {
+      const id = await cartWithItems(ctx);
+      return { method: 'GET', path: `/store/carts/${id}` };
+    },
+  },
+  {
+    name: 'create cart',
+    target: { minRps: 1500 },
+    async prepare(ctx) {
+      return { method: 'POST', path: '/store/carts', headers: json, body: JSON.stringify({ region_id: ctx.regionId }) };
+    },
+  },
+  {
+    name: 'add line item',
+    target: { minRps: 1000 },
+    async prepare(ctx) {
+      // Many carts, so requests do not all queue behind one cart's row lock.
+      const next = roundRobin(await cartPool(ctx, 200));
+      const variant = roundRobin(ctx.variantIds);
+      return {
+        requests: [
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest) => ({ ...req, path: `/store/carts/${next()}/line-items`, body: JSON.stringify({ variant_id: variant(), quantity: 1 }) }),
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'update cart with a discount code',
+    target: {},
+    async prepare(ctx) {
+      const carts: string[] = [];
+      for (let i = 0; i < 50; i++) carts.push(await cartWithItems(ctx, 1, false));
+      const next = roundRobin(carts);
+      const code = roundRobin(ctx.discountCodes);
+      return {
+        requests: [{ method: 'POST', headers: json, setupRequest: (req: AutocannonRequest) => ({ ...req, path: `/store/carts/${next()}`, body: JSON.stringify({ discounts: [{ code: code() }] }) }) }],
+      };
+    },
+  },
+  { name: 'list store products', target: { minRps: 4000 }, prepare: async () => ({ method: 'GET', path: '/store/products?limit=20' }) },
+  { name: 'list store collections', target: { minRps: 4000 }, prepare: async () => ({ method: 'GET', path: '/store/collections' }) },
+  {
+    name: 'list admin currencies',
+    target: { minRps: 4000 },
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/currencies', headers: { cookie: ctx.adminCookie } }),
+  },
+  {
+    name: 'list admin customers with q (part of an email)',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=user4242', headers: { cookie: ctx.adminCookie } }),
+  },
+  {
+    name: 'list admin customers with q (a last name)',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=Hopper42', headers: { cookie: ctx.adminCookie } }),
+  },
+  {
+    name: 'get admin customer with expand',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers/cus_bench_00004242?expand=groups,shipping_addresses,billing_address', headers: { cookie: ctx.adminCookie } }),
+  },
+  {
+    name: 'list admin discounts',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/discounts', headers: { cookie: ctx.adminCookie } }),
+  },
+  {
+    name: 'full checkout (create, 2 items, address, shipping, payment, complete)',
+    target: { minPerSecond: 80 },
+    requestsPerUnit: 7,
+    async prepare(ctx) {
+      const variant = roundRobin(ctx.variantIds);
+      return {
+        requests: [
+          {
+            method: 'POST',
+            path: '/store/carts',
+            headers: json,
+            body: JSON.stringify({ region_id: ctx.regionId }),
+            onResponse: (_status: number, body: string, context: Record<string, string>) => {
+              context.cartId = JSON.parse(body).cart.id;
+            },
+          },
+          ...[0, 1].map(() => ({
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
+              ...req,
+              path: `/store/carts/${context.cartId}/line-items`,
+              body: JSON.stringify({ variant_id: variant(), quantity: 1 }),
+            }),
+          })),
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
+              ...req,
+              path: `/store/carts/${context.cartId}`,
+              body: JSON.stringify({ email: 'buyer@example.com', shipping_address: { first_name: 'B', last_name: 'Uyer', address_1: 'Main 1', city: 'Paris', country_code: 'fr', postal_code: '75001' } }),
+            }),
+          },
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
+              ...req,
+              path: `/store/carts/${context.cartId}/shipping-methods`,
+              body: JSON.stringify({ option_id: ctx.shippingOptionId }),
+            }),
+          },
+          { method: 'POST', headers: json, setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: `/store/carts/${context.cartId}/payment-sessions`, body: '{}' }) },
+          { method: 'POST', headers: json, setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: `/store/carts/${context.cartId}/complete`, body: '{}' }) },
+        ],
+      };
+    },
+  },
+];
