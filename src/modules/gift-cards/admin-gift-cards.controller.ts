@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { AdminGetGiftCardsParams, AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
+import { GiftCard } from './gift-card.entity';
+import { GIFT_CARD_DEFAULT_RELATIONS, GiftCardsService } from './gift-cards.service';
+
+@ApiTags('Gift Cards')
+@Controller('admin/gift-cards')
+export class AdminGiftCardsController {
+  constructor(private readonly giftCards: GiftCardsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Gift Cards' })
+  @QueryConfig({ entity: GiftCard, isList: true, defaultLimit: 50, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  async list(@Query() query: AdminGetGiftCardsParams, @FindParams() config: FindConfig) {
+    const [giftCards, count] = await this.giftCards.list({ q: query.q }, config);
+    return listEnvelope('gift_cards', giftCards, count, config);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Gift Card' })
+  async create(@Body() body: AdminPostGiftCardsReq) {
+    return { gift_card: await this.giftCards.create(body) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Gift Card' })
+  @QueryConfig({ entity: GiftCard, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS, allowedRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { gift_card: await this.giftCards.retrieve(id, config.relations) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Gift Card' })
+  async update(@Param('id') id: string, @Body() body: AdminPostGiftCardsGiftCardReq) {
+    return { gift_card: await this.giftCards.update(id, body) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a Gift Card' })
+  async delete(@Param('id') id: string) {
+    await this.giftCards.delete(id);
+    return { id, object: 'gift-card', deleted: true };
+  }
+}

@@ -1,0 +1,235 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, IsNull, QueryDeepPartialEntity, SelectQueryBuilder } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
+import { mergeMetadata } from '../../common/database/metadata';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { applySearch } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import { RegionsService } from '../regions/regions.service';
+import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
+import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
+import { GiftCardTransaction } from './gift-card-transaction.entity';
+import { GiftCard } from './gift-card.entity';
+
+/** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
+export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
+
+type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
+
+/** Attempts at drawing an unused code; 36^16 codes make even a second attempt unlikely. */
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Medusa's Region loads its payment and fulfillment providers eagerly, so wherever a gift
+ * card's region is returned they come with it.
+ */
+function withEagerRegionRelations(relations: readonly string[]): string[] {
+  if (!relations.includes('region')) return [...relations];
+  return [...relations, 'region.payment_providers', 'region.fulfillment_providers'];
+}
+
+function notFoundById(id: string): ApiError {
+  return ApiError.notFound(`Gift card with id: ${id} was not found`);
+}
+
+@Injectable()
+export class GiftCardsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly regions: RegionsService,
+  ) {}
+
+  /** Live (not soft-deleted) gift cards, one page, ordered by `config.order` then id for stable paging. */
+  async list(filters: { q?: string }, config: FindConfig): Promise<[GiftCard[], number]> {
+    const qb = this.dataSource.getRepository(GiftCard).createQueryBuilder('gift_card').select('gift_card.id');
+    this.applyListSearch(qb, filters.q);
+    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`gift_card.${column}`, direction);
+    qb.addOrderBy('gift_card.id', 'DESC');
+    const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
+    if (page.length === 0) return [[], count];
+
+    // Relations load by id afterwards, so paging never runs over a join fan-out.
+    const ids = page.map((card) => card.id);
+    const cards = await this.dataSource.getRepository(GiftCard).find({
+      where: { id: In(ids) },
+      relations: toRelations(withEagerRegionRelations(config.relations)),
+      relationLoadStrategy: 'query',
+    });
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return [cards.sort((a, b) => position.get(a.id)! - position.get(b.id)!), count];
+  }
+
+  /**
+   * The `q` search of the admin list: a case-insensitive substring of the code.
+   * Extension point for the orders module: Medusa also matches the display id of the order
+   * the card was bought in; add that here as an OR (e.g. an EXISTS on "order" by
+   * `gift_card.order_id` comparing `display_id::text`) once the order table exists.
+   */
+  applyListSearch(qb: SelectQueryBuilder<GiftCard>, q: string | undefined): SelectQueryBuilder<GiftCard> {
+    return applySearch(qb, q, ['gift_card.code']);
+  }
+
+  /** A live gift card by id, or 404. */
+  async retrieve(id: string, relations: readonly string[] = GIFT_CARD_DEFAULT_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<GiftCard> {
+    const card = await manager.getRepository(GiftCard).findOne({
+      where: { id },
+      relations: toRelations(withEagerRegionRelations(relations)),
+      relationLoadStrategy: 'query',
+    });
+    if (!card) throw notFoundById(id);
+    return card;
+  }
+
+  /**
+   * Creates a card in an existing region (404 otherwise) with balance = value and a fresh
+   * server-generated code. The tax rate is the region's, or null when the region's gift
+   * cards are not taxable, fixed at creation as Medusa does.
+   */
+  async create(input: AdminPostGiftCardsReq): Promise<GiftCard> {
+    const region = await this.regions.retrieve(input.region_id);
+    const value = input.value ?? 0;
+    const id = await this.insertWithUniqueCode(this.dataSource.manager, {
+      value,
+      balance: value,
+      region_id: region.id,
+      order_id: null,
+      is_disabled: input.is_disabled ?? false,
+      ends_at: input.ends_at ?? null,
+      tax_rate: region.gift_cards_taxable ? region.tax_rate : null,
+      metadata: input.metadata ?? null,
+    });
+    return this.retrieve(id);
+  }
+
+  /**
+   * Inserts with a random code, drawing again when the code is taken. `ON CONFLICT DO
+   * NOTHING` (instead of catching the unique violation) keeps a surrounding transaction
+   * usable, so this also works inside a caller's transaction.
+   */
+  private async insertWithUniqueCode(manager: EntityManager, fields: NewGiftCardFields): Promise<string> {
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const id = generateEntityId(GiftCard.idPrefix);
+      const result = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(GiftCard)
+        .values({ ...fields, id, code: generateGiftCardCode() } as QueryDeepPartialEntity<GiftCard>) // jsonb metadata defeats the deep-partial type
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if ((result.raw as unknown[]).length > 0) return id;
+    }
+    throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
+  }
+
+  /**
+   * Updates under a row lock, so a concurrent debit cannot slip between the balance check
+   * and the write. The balance must stay within 0..value (400 otherwise); a new region must
+   * exist (404); metadata is merged the Medusa way.
+   */
+  async update(id: string, input: AdminPostGiftCardsGiftCardReq): Promise<GiftCard> {
+    await this.transactions.run(async (manager) => {
+      const repo = manager.getRepository(GiftCard);
+      const card = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!card) throw notFoundById(id);
+      if (input.region_id !== undefined) card.region_id = (await this.regions.retrieve(input.region_id, [], manager)).id;
+      if (input.balance !== undefined) {
+        if (input.balance < 0 || input.balance > card.value) {
+          throw ApiError.invalid(`The balance must be between 0 and the gift card's value (${card.value})`);
+        }
+        card.balance = input.balance;
+      }
+      if (input.is_disabled !== undefined) card.is_disabled = input.is_disabled;
+      if (input.ends_at !== undefined) card.ends_at = input.ends_at;
+      if (input.metadata !== undefined) card.metadata = mergeMetadata(card.metadata, input.metadata);
+      await repo.save(card);
+    });
+    return this.retrieve(id);
+  }
+
+  /** Soft delete. Idempotent, as in Medusa: an unknown or already deleted id is not an error. */
+  async delete(id: string): Promise<void> {
+    await this.dataSource.getRepository(GiftCard).softDelete({ id, deleted_at: IsNull() });
+  }
+
+  /**
+   * The storefront balance check: an enabled, unexpired live card by code (any case), with
+   * its region. Every other case is the same 404, so the endpoint does not reveal whether
+   * a disabled or expired code exists.
+   */
+  async retrieveForStore(code: string): Promise<GiftCard> {
+    const card = await this.dataSource.getRepository(GiftCard).findOne({
+      where: { code: normalizeGiftCardCode(code) },
+      relations: toRelations(withEagerRegionRelations(['region'])),
+      relationLoadStrategy: 'query',
+    });
+    if (!card || card.is_disabled || this.isExpired(card)) throw ApiError.notFound(`Gift card with code: ${code} was not found`);
+    return card;
+  }
+
+  /**
+   * For applying a card to a cart: the live card with this code (any case), usable in the
+   * cart's region. 404 when unknown; 400 not_allowed when disabled, expired or of another
+   * region. Takes no lock: the balance is only enforced by `debit` at completion.
+   */
+  async retrieveByCodeForCart(code: string, regionId: string, manager: EntityManager): Promise<GiftCard> {
+    const card = await manager.getRepository(GiftCard).findOne({ where: { code: normalizeGiftCardCode(code) } });
+    if (!card) throw ApiError.notFound(`Gift card with code: ${code} was not found`);
+    if (card.is_disabled) throw ApiError.notAllowed('The gift card is disabled');
+    if (this.isExpired(card)) throw ApiError.notAllowed('The gift card has expired');
+    if (card.region_id !== regionId) throw ApiError.notAllowed('The gift card cannot be used in the current region');
+    return card;
+  }
+
+  /**
+   * Spends `amount` (a positive integer) of a card's balance for an order and records a
+   * GiftCardTransaction, inside the caller's transaction (or a new one when `manager` has
+   * none). The balance moves with one conditional UPDATE (`balance >= amount`, enabled,
+   * live), so concurrent debits can never drive it below zero whatever the isolation
+   * level; when no row qualifies this throws not_allowed and the caller's transaction
+   * rolls back.
+   */
+  async debit(giftCardId: string, amount: number, orderId: string, manager: EntityManager): Promise<void> {
+    if (!Number.isInteger(amount) || amount <= 0) {
+      throw new ApiError(ApiErrorType.UNEXPECTED_STATE, `A gift card debit must be a positive integer, got ${amount}`);
+    }
+    await this.transactions.run(
+      async (tx) => {
+        const result = await tx
+          .createQueryBuilder()
+          .update(GiftCard)
+          .set({ balance: () => 'balance - :amount' })
+          .where('id = :id AND balance >= :amount AND NOT is_disabled AND deleted_at IS NULL', { id: giftCardId, amount })
+          .returning(['tax_rate'])
+          .execute();
+        const rows = result.raw as Array<{ tax_rate: number | null }>;
+        if (rows.length === 0) throw await this.debitRefusal(giftCardId, tx);
+        const taxRate = rows[0].tax_rate;
+        await tx.getRepository(GiftCardTransaction).insert({
+          id: generateEntityId(GiftCardTransaction.idPrefix),
+          gift_card_id: giftCardId,
+          order_id: orderId,
+          amount,
+          is_taxable: taxRate !== null,
+          tax_rate: taxRate,
+        });
+      },
+      { manager },
+    );
+  }
+
+  /** Why a debit matched no row, for a message the customer can act on. */
+  private async debitRefusal(giftCardId: string, manager: EntityManager): Promise<ApiError> {
+    const card = await manager.getRepository(GiftCard).findOne({ where: { id: giftCardId }, withDeleted: true });
+    if (!card || card.deleted_at) return ApiError.notAllowed(`Gift card with id: ${giftCardId} is no longer available`);
+    if (card.is_disabled) return ApiError.notAllowed('The gift card is disabled');
+    return ApiError.notAllowed('Gift card has insufficient balance');
+  }
+
+  private isExpired(card: GiftCard): boolean {
+    return card.ends_at !== null && card.ends_at.getTime() <= Date.now();
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GiftCardsService } from './gift-cards.service';
+import { toStoreGiftCard } from './store-gift-card.view';
+
+@ApiTags('Gift Cards')
+@Controller('store/gift-cards')
+export class StoreGiftCardsController {
+  constructor(private readonly giftCards: GiftCardsService) {}
+
+  @Get(':code')
+  @ApiOperation({ summary: 'Get Gift Card by Code' })
+  async retrieve(@Param('code') code: string) {
+    return { gift_card: toStoreGiftCard(await this.giftCards.retrieveForStore(code)) };
+  }
+}
