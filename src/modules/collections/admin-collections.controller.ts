@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CollectionsService } from './collections.service';
+import {
+  AdminCollectionProductsBatchReq,
+  AdminGetCollectionsParams,
+  AdminPostCollectionsCollectionReq,
+  AdminPostCollectionsReq,
+} from './dto/admin-collections.dto';
+import { ProductCollection } from './product-collection.entity';
+
+/** Medusa's default: products with their shipping profile. */
+const DEFAULT_RELATIONS = ['products', 'products.profile'];
+const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'products.variants', 'products.images', 'products.tags', 'products.type'];
+/** The list shows these collection columns only (no metadata, no deleted_at), as Medusa's does. */
+const LIST_SELECT = { id: true, title: true, handle: true, created_at: true, updated_at: true } as const;
+const ONE = { entity: ProductCollection, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS };
+
+@ApiTags('Product Collections')
+@Controller('admin/collections')
+export class AdminCollectionsController {
+  constructor(private readonly collections: CollectionsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Collections' })
+  @QueryConfig({ entity: ProductCollection, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  async list(@Query() query: AdminGetCollectionsParams, @FindParams() config: FindConfig) {
+    const { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at } = query;
+    const filters = { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at };
+    const [collections, count] = await this.collections.list(filters, config, LIST_SELECT);
+    return listEnvelope('collections', collections, count, config);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Collection' })
+  async create(@Body() body: AdminPostCollectionsReq) {
+    return { collection: await this.collections.create(body, DEFAULT_RELATIONS) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Collection' })
+  @QueryConfig(ONE)
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { collection: await this.collections.retrieve(id, config.relations) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Collection' })
+  async update(@Param('id') id: string, @Body() body: AdminPostCollectionsCollectionReq) {
+    return { collection: await this.collections.update(id, body, DEFAULT_RELATIONS) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a Collection' })
+  async delete(@Param('id') id: string) {
+    await this.collections.delete(id);
+    return { id, object: 'product-collection', deleted: true };
+  }
+
+  @Post(':id/products/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Products to Collection' })
+  async addProducts(@Param('id') id: string, @Body() body: AdminCollectionProductsBatchReq) {
+    return { collection: await this.collections.addProducts(id, body.product_ids, DEFAULT_RELATIONS) };
+  }
+
+  @Delete(':id/products/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Products from Collection' })
+  async removeProducts(@Param('id') id: string, @Body() body: AdminCollectionProductsBatchReq) {
+    await this.collections.removeProducts(id, body.product_ids);
+    return { id, object: 'product-collection', removed_products: body.product_ids };
+  }
+}

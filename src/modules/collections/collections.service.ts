@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, In, IsNull, Not, Raw } from 'typeorm';
+import { mergeMetadata } from '../../common/database/metadata';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { buildWhere, withSearch } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import { Product } from '../products/product.entity';
+import { kebabCase } from './kebab-case';
+import { ProductCollection } from './product-collection.entity';
+
+export interface CollectionListFilters {
+  q?: string;
+  title?: string;
+  handle?: string | string[];
+  discount_condition_id?: string;
+  created_at?: DateComparisonOperator;
+  updated_at?: DateComparisonOperator;
+  deleted_at?: DateComparisonOperator;
+}
+
+export interface CollectionInput {
+  title?: string;
+  handle?: string;
+  metadata?: Record<string, unknown> | null;
+}
+
+@Injectable()
+export class CollectionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  /**
+   * A page of collections. A `deleted_at` filter includes soft-deleted collections;
+   * `select` limits the collection's own columns (relations keep all of theirs).
+   */
+  list(filters: CollectionListFilters, config: FindConfig, select?: FindOptionsSelect<ProductCollection>): Promise<[ProductCollection[], number]> {
+    const where: FindOptionsWhere<ProductCollection> = buildWhere<ProductCollection>({
+      title: filters.title,
+      handle: filters.handle,
+      created_at: filters.created_at,
+      updated_at: filters.updated_at,
+      deleted_at: filters.deleted_at,
+    });
+    if (filters.discount_condition_id !== undefined) {
+      // Written by the discounts module: a condition's product collections.
+      where.id = Raw(
+        (alias) => `${alias} IN (SELECT dcpc.product_collection_id FROM discount_condition_product_collection dcpc WHERE dcpc.condition_id = :conditionId)`,
+        { conditionId: filters.discount_condition_id },
+      );
+    }
+    return this.dataSource.getRepository(ProductCollection).findAndCount({
+      select,
+      where: withSearch(where, filters.q, ['title', 'handle']),
+      relations: toRelations(config.relations),
+      relationLoadStrategy: 'query',
+      order: { ...config.order, id: config.order.id ?? 'ASC' },
+      skip: config.skip,
+      take: config.take,
+      withDeleted: filters.deleted_at !== undefined,
+    });
+  }
+
+  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<ProductCollection> {
+    const collection = await manager.getRepository(ProductCollection).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
+    if (!collection) throw ApiError.notFound(`Product collection with id: ${id} was not found`);
+    return collection;
+  }
+
+  /**
+   * Creates a collection; an absent or empty handle becomes the kebab-case of the title
+   * (only here: renaming never changes the handle). A handle taken by a live collection
+   * is a 422 (the partial unique index decides, so concurrent creates cannot both win).
+   */
+  async create(input: CollectionInput & { title: string }, relations: string[] = []): Promise<ProductCollection> {
+    const repo = this.dataSource.getRepository(ProductCollection);
+    const collection = repo.create({ title: input.title, handle: input.handle || kebabCase(input.title), metadata: input.metadata ?? null });
+    await this.assertHandleFree(collection.handle!, undefined, this.dataSource.manager);
+    await repo.save(collection);
+    return this.retrieve(collection.id, relations);
+  }
+
+  /** Updates title, handle and metadata (merged) under a row lock. */
+  async update(id: string, input: CollectionInput, relations: string[] = []): Promise<ProductCollection> {
+    return this.tx.run(async (manager) => {
+      const collection = await this.lock(id, manager);
+      if (input.title !== undefined) collection.title = input.title;
+      if (input.handle !== undefined && input.handle !== collection.handle) {
+        await this.assertHandleFree(input.handle, id, manager);
+        collection.handle = input.handle;
+      }
+      if (input.metadata !== undefined) collection.metadata = mergeMetadata(collection.metadata, input.metadata);
+      await manager.getRepository(ProductCollection).save(collection);
+      return this.retrieve(id, relations, manager);
+    });
+  }
+
+  /** Soft-deletes the collection; its products stay and leave the collection. */
+  async delete(id: string): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await this.lock(id, manager);
+      await manager.getRepository(Product).update({ collection_id: id }, { collection_id: null });
+      await manager.getRepository(ProductCollection).softDelete({ id });
+    });
+  }
+
+  /**
+   * Moves the given products into the collection (out of any other). Ids that name no
+   * live product are ignored, as in Medusa.
+   */
+  async addProducts(id: string, productIds: string[], relations: string[] = []): Promise<ProductCollection> {
+    return this.tx.run(async (manager) => {
+      await this.lock(id, manager);
+      await manager.getRepository(Product).update({ id: In(productIds), deleted_at: IsNull() }, { collection_id: id });
+      return this.retrieve(id, relations, manager);
+    });
+  }
+
+  /** Takes the given products out of the collection; products elsewhere are untouched. */
+  async removeProducts(id: string, productIds: string[]): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await this.lock(id, manager);
+      await manager.getRepository(Product).update({ id: In(productIds), collection_id: id }, { collection_id: null });
+    });
+  }
+
+  /** Friendly early check; the partial unique index still decides under concurrency. */
+  private async assertHandleFree(handle: string, exceptId: string | undefined, manager: EntityManager): Promise<void> {
+    const where: FindOptionsWhere<ProductCollection> = exceptId ? { handle, id: Not(exceptId) } : { handle };
+    if (await manager.getRepository(ProductCollection).exists({ where })) {
+      throw ApiError.duplicate(`Product_collection with handle ${handle} already exists.`);
+    }
+  }
+
+  private async lock(id: string, manager: EntityManager): Promise<ProductCollection> {
+    const collection = await manager.getRepository(ProductCollection).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!collection) throw ApiError.notFound(`Product collection with id: ${id} was not found`);
+    return collection;
+  }
+}

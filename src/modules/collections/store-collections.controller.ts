@@ -1,0 +1,28 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CollectionsService } from './collections.service';
+import { StoreGetCollectionsParams } from './dto/store-collections.dto';
+import { ProductCollection } from './product-collection.entity';
+
+@ApiTags('Product Collections')
+@Controller('store/collections')
+export class StoreCollectionsController {
+  constructor(private readonly collections: CollectionsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Collections' })
+  @QueryConfig({ entity: ProductCollection, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  async list(@Query() query: StoreGetCollectionsParams, @FindParams() config: FindConfig) {
+    const { handle, created_at, updated_at } = query;
+    const [collections, count] = await this.collections.list({ handle, created_at, updated_at }, config);
+    return listEnvelope('collections', collections, count, config);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Collection' })
+  async retrieve(@Param('id') id: string) {
+    return { collection: await this.collections.retrieve(id) };
+  }
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CUSTOMER_RELATIONS } from '../customers/customer-relations';
+import { Customer } from '../customers/customer.entity';
+import { CustomerGroup } from './customer-group.entity';
+import { CustomerGroupsService } from './customer-groups.service';
+import {
+  AdminCustomerGroupsBatchCustomersReq,
+  AdminGetCustomerGroupsParams,
+  AdminGetGroupsGroupCustomersParams,
+  AdminPostCustomerGroupsGroupReq,
+  AdminPostCustomerGroupsReq,
+} from './dto/admin-customer-groups.dto';
+
+const GROUP_RELATIONS = ['customers'];
+const ONE = { entity: CustomerGroup, defaultRelations: [], allowedRelations: GROUP_RELATIONS };
+
+@ApiTags('Customer Groups')
+@Controller('admin/customer-groups')
+export class AdminCustomerGroupsController {
+  constructor(private readonly groups: CustomerGroupsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Customer Groups' })
+  @QueryConfig({ entity: CustomerGroup, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: GROUP_RELATIONS })
+  async list(@Query() query: AdminGetCustomerGroupsParams, @FindParams() config: FindConfig) {
+    const { q, id, name, discount_condition_id, created_at, updated_at } = query;
+    const [customer_groups, count] = await this.groups.list({ q, id, name, discount_condition_id, created_at, updated_at }, config);
+    return listEnvelope('customer_groups', customer_groups, count, config);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Customer Group' })
+  async create(@Body() body: AdminPostCustomerGroupsReq) {
+    return { customer_group: await this.groups.create(body) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Customer Group' })
+  @QueryConfig(ONE)
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { customer_group: await this.groups.retrieve(id, config.relations) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Customer Group' })
+  @QueryConfig(ONE)
+  async update(@Param('id') id: string, @Body() body: AdminPostCustomerGroupsGroupReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { customer_group: await this.groups.update(id, body, config.relations) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a Customer Group' })
+  async delete(@Param('id') id: string) {
+    await this.groups.delete(id);
+    return { id, object: 'customer_group', deleted: true };
+  }
+
+  @Get(':id/customers')
+  @ApiOperation({ summary: "List a Customer Group's Customers" })
+  @QueryConfig({ entity: Customer, isList: true, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  async listCustomers(@Param('id') id: string, @Query() query: AdminGetGroupsGroupCustomersParams, @FindParams() config: FindConfig) {
+    const { q, has_account, created_at, updated_at } = query;
+    const [customers, count] = await this.groups.listCustomers(id, { q, has_account, created_at, updated_at }, config);
+    return listEnvelope('customers', customers, count, config);
+  }
+
+  @Post(':id/customers/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Customers to Group' })
+  async addCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
+    return { customer_group: await this.groups.addCustomers(id, body.customer_ids.map((c) => c.id)) };
+  }
+
+  @Delete(':id/customers/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Customers from Group' })
+  async removeCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
+    return { customer_group: await this.groups.removeCustomers(id, body.customer_ids.map((c) => c.id)) };
+  }
+}

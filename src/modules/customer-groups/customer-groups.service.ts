@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { And, DataSource, EntityManager, FindOperator, FindOptionsWhere, In, Not, QueryFailedError, Raw } from 'typeorm';
+import { mergeMetadata } from '../../common/database/metadata';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import { PgErrorCode } from '../../common/errors/pg-errors';
+import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { buildWhere, findPage, withSearch } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import { Customer } from '../customers/customer.entity';
+import { CustomerListFilters, CustomersService } from '../customers/customers.service';
+import { CustomerGroup } from './customer-group.entity';
+
+export interface CustomerGroupListFilters {
+  q?: string;
+  id?: string[];
+  name?: string[];
+  discount_condition_id?: string;
+  created_at?: DateComparisonOperator;
+  updated_at?: DateComparisonOperator;
+}
+
+const NAME_UNIQUE_INDEX = 'IDX_customer_group_name_unique';
+
+function duplicateName(name: string): ApiError {
+  return ApiError.duplicate(`Key (name)=(${name}) already exists.`);
+}
+
+function isNameTaken(err: unknown): boolean {
+  const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return err instanceof QueryFailedError && driver?.code === PgErrorCode.UNIQUE_VIOLATION && driver.constraint === NAME_UNIQUE_INDEX;
+}
+
+@Injectable()
+export class CustomerGroupsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly customers: CustomersService,
+  ) {}
+
+  list(filters: CustomerGroupListFilters, config: FindConfig): Promise<[CustomerGroup[], number]> {
+    const where: FindOptionsWhere<CustomerGroup> = buildWhere<CustomerGroup>({
+      name: filters.name,
+      created_at: filters.created_at,
+      updated_at: filters.updated_at,
+    });
+    const idConditions: FindOperator<string>[] = [];
+    if (filters.id?.length) idConditions.push(In(filters.id));
+    if (filters.discount_condition_id !== undefined) {
+      // Written by the discounts module: a condition's customer groups.
+      idConditions.push(
+        Raw((alias) => `${alias} IN (SELECT dccg.customer_group_id FROM discount_condition_customer_group dccg WHERE dccg.condition_id = :conditionId)`, {
+          conditionId: filters.discount_condition_id,
+        }),
+      );
+    }
+    if (idConditions.length) where.id = idConditions.length === 1 ? idConditions[0] : And(...idConditions);
+    return findPage(this.dataSource.getRepository(CustomerGroup), withSearch(where, filters.q, ['name']), config);
+  }
+
+  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<CustomerGroup> {
+    const group = await manager.getRepository(CustomerGroup).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
+    if (!group) throw ApiError.notFound(`CustomerGroup with id ${id} was not found`);
+    return group;
+  }
+
+  /** Names are unique among live groups; the partial unique index settles races. */
+  async create(input: { name: string; metadata?: Record<string, unknown> }): Promise<CustomerGroup> {
+    const repo = this.dataSource.getRepository(CustomerGroup);
+    if (await repo.exists({ where: { name: input.name } })) throw duplicateName(input.name);
+    const group = repo.create({ name: input.name, metadata: input.metadata ?? null });
+    try {
+      await repo.save(group);
+    } catch (err) {
+      if (isNameTaken(err)) throw duplicateName(input.name);
+      throw err;
+    }
+    return this.retrieve(group.id);
+  }
+
+  /** Updates name and metadata (merged) under a row lock. */
+  async update(id: string, input: { name?: string; metadata?: Record<string, unknown> | null }, relations: string[] = []): Promise<CustomerGroup> {
+    try {
+      return await this.tx.run(async (manager) => {
+        const repo = manager.getRepository(CustomerGroup);
+        const group = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!group) throw ApiError.notFound(`CustomerGroup with id ${id} was not found`);
+        if (input.name !== undefined && input.name !== group.name) {
+          if (await repo.exists({ where: { name: input.name, id: Not(id) } })) throw duplicateName(input.name);
+          group.name = input.name;
+        }
+        if (input.metadata !== undefined) group.metadata = mergeMetadata(group.metadata, input.metadata);
+        await repo.save(group);
+        return this.retrieve(id, relations, manager);
+      });
+    } catch (err) {
+      if (isNameTaken(err)) throw duplicateName(input.name!);
+      throw err;
+    }
+  }
+
+  /**
+   * Soft-deletes the group and removes its memberships (the customers stay). Deleting a
+   * group that does not exist (or no longer does) succeeds, as in Medusa.
+   */
+  async delete(id: string): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [id]);
+      await manager.getRepository(CustomerGroup).softDelete({ id });
+    });
+  }
+
+  /** The group's customers; 404 for an unknown group. */
+  async listCustomers(id: string, filters: Omit<CustomerListFilters, 'groups'>, config: FindConfig): Promise<[Customer[], number]> {
+    await this.retrieve(id);
+    return this.customers.list({ ...filters, groups: [id] }, config);
+  }
+
+  /**
+   * Adds customers to the group (re-adding a member is a no-op). All ids must name live
+   * customers, otherwise 404 naming the unknown ones and nothing is added. The group row
+   * is locked so a concurrent delete cannot leave memberships of a deleted group.
+   */
+  async addCustomers(id: string, customerIds: string[]): Promise<CustomerGroup> {
+    return this.tx.run(async (manager) => {
+      await this.lockGroup(id, manager);
+      const unique = [...new Set(customerIds)];
+      if (unique.length) {
+        const found = await manager.getRepository(Customer).find({ select: { id: true }, where: { id: In(unique) } });
+        const known = new Set(found.map((c) => c.id));
+        const missing = unique.filter((c) => !known.has(c));
+        if (missing.length) throw ApiError.notFound(`The following customer ids do not exist: ${JSON.stringify(missing.join(', '))}`);
+        await manager.query(
+          'INSERT INTO customer_group_customers (customer_group_id, customer_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING',
+          [id, unique],
+        );
+      }
+      return this.retrieve(id, [], manager);
+    });
+  }
+
+  /** Removes customers from the group; ids that are not members are ignored. */
+  async removeCustomers(id: string, customerIds: string[]): Promise<CustomerGroup> {
+    return this.tx.run(async (manager) => {
+      const group = await this.lockGroup(id, manager);
+      if (customerIds.length) {
+        await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1 AND customer_id = ANY($2::varchar[])', [id, customerIds]);
+      }
+      return group;
+    });
+  }
+
+  private async lockGroup(id: string, manager: EntityManager): Promise<CustomerGroup> {
+    const group = await manager.getRepository(CustomerGroup).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!group) throw ApiError.notFound(`CustomerGroup with id ${id} was not found`);
+    return group;
+  }
+}

@@ -1,0 +1,197 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, FindOptionsWhere, In, QueryFailedError, Raw } from 'typeorm';
+import { hashPassword, verifyPassword } from '../../common/auth/password-hasher';
+import { generateEntityId } from '../../common/database/ids';
+import { mergeMetadata } from '../../common/database/metadata';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import { PgErrorCode } from '../../common/errors/pg-errors';
+import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { buildWhere, findPage, withSearch } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import { CustomerGroup } from '../customer-groups/customer-group.entity';
+import { Customer } from './customer.entity';
+
+export interface CustomerListFilters {
+  q?: string;
+  has_account?: boolean;
+  groups?: string[];
+  created_at?: DateComparisonOperator;
+  updated_at?: DateComparisonOperator;
+}
+
+export interface CreateAccountInput {
+  email: string;
+  password: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface UpdateCustomerInput {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  password?: string;
+  groups?: Array<{ id: string }>;
+  metadata?: Record<string, unknown> | null;
+}
+
+const ACCOUNT_EXISTS = 'A customer with the given email already has an account. Log in instead';
+const EMAIL_UNIQUE_INDEX = 'IDX_customer_email_has_account_unique';
+const SEARCH_COLUMNS = ['email', 'first_name', 'last_name'];
+
+/** Emails are stored lower-cased so lookups can use the (email, has_account) index. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const driver = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return err instanceof QueryFailedError && driver?.code === PgErrorCode.UNIQUE_VIOLATION && driver.constraint === constraint;
+}
+
+/**
+ * Customers: guest rows (created at checkout from an email) and account rows (created at
+ * registration, with a password). An email has at most one live row of each kind; the two
+ * are never merged, because emails are not verified.
+ */
+@Injectable()
+export class CustomersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  /** A page of customers; `groups` keeps customers that belong to any of those groups. */
+  list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
+    const where: FindOptionsWhere<Customer> = buildWhere<Customer>({
+      has_account: filters.has_account,
+      created_at: filters.created_at,
+      updated_at: filters.updated_at,
+    });
+    if (filters.groups?.length) {
+      where.id = Raw(
+        (alias) => `${alias} IN (SELECT cgc.customer_id FROM customer_group_customers cgc WHERE cgc.customer_group_id IN (:...groupIds))`,
+        { groupIds: filters.groups },
+      );
+    }
+    return findPage(manager.getRepository(Customer), withSearch(where, filters.q, SEARCH_COLUMNS), config);
+  }
+
+  /** The live customer with that id, with the given relations; 404 otherwise. */
+  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+    const customer = await manager.getRepository(Customer).findOne({
+      where: { id },
+      relations: toRelations(relations),
+      relationLoadStrategy: 'query',
+    });
+    if (!customer) throw ApiError.notFound(`Customer with id: ${id} was not found`);
+    return customer;
+  }
+
+  /**
+   * Creates a registered account (has_account true, password hashed). An email that
+   * already has an account is a 422; a guest row with that email is left untouched and
+   * a separate account row is created next to it. The unique index on
+   * (email, has_account) settles concurrent registrations of one email.
+   */
+  async createAccount(input: CreateAccountInput, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+    const email = normalizeEmail(input.email);
+    const repo = manager.getRepository(Customer);
+    if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
+    const customer = repo.create({
+      email,
+      first_name: input.first_name ?? null,
+      last_name: input.last_name ?? null,
+      phone: input.phone ?? null,
+      metadata: input.metadata ?? null,
+      has_account: true,
+      password_hash: await hashPassword(input.password),
+    });
+    try {
+      await repo.save(customer);
+    } catch (err) {
+      if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw ApiError.duplicate(ACCOUNT_EXISTS);
+      throw err;
+    }
+    return this.retrieve(customer.id, [], manager);
+  }
+
+  /**
+   * The live guest customer with that email, created if there is none. Safe under
+   * concurrency: the insert does nothing when another transaction created the row first,
+   * and the row is then read back. Account rows are never returned: a checkout with an
+   * email must not attach to someone's account.
+   */
+  async findOrCreateGuest(email: string, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+    const normalized = normalizeEmail(email);
+    const repo = manager.getRepository(Customer);
+    const existing = await repo.findOne({ where: { email: normalized, has_account: false } });
+    if (existing) return existing;
+    await repo.createQueryBuilder().insert().into(Customer).values({ id: generateEntityId(Customer.idPrefix), email: normalized, has_account: false }).orIgnore().execute();
+    return repo.findOneOrFail({ where: { email: normalized, has_account: false } });
+  }
+
+  /**
+   * Updates a customer under a row lock. The email of a registered account cannot change
+   * here; `groups` replaces all memberships (unknown group: 404, nothing changed).
+   */
+  async update(id: string, input: UpdateCustomerInput, relations: string[] = []): Promise<Customer> {
+    return this.tx.run(async (manager) => {
+      const repo = manager.getRepository(Customer);
+      const customer = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!customer) throw ApiError.notFound(`Customer with id: ${id} was not found`);
+      if (input.email !== undefined) {
+        if (customer.has_account) throw ApiError.invalid('Email cannot be changed when the user has registered their account');
+        customer.email = normalizeEmail(input.email);
+      }
+      if (input.first_name !== undefined) customer.first_name = input.first_name;
+      if (input.last_name !== undefined) customer.last_name = input.last_name;
+      if (input.phone !== undefined) customer.phone = input.phone;
+      if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
+      if (input.password !== undefined) customer.password_hash = await hashPassword(input.password);
+      await repo.save(customer);
+      if (input.groups !== undefined) await this.replaceGroups(customer.id, input.groups.map((g) => g.id), manager);
+      return this.retrieve(id, relations, manager);
+    });
+  }
+
+  /** The account (has_account) whose email and password match, or undefined. */
+  async authenticate(email: string, password: string, manager: EntityManager = this.dataSource.manager): Promise<Customer | undefined> {
+    const row = await manager
+      .getRepository(Customer)
+      .createQueryBuilder('customer')
+      .addSelect('customer.password_hash')
+      .where('customer.email = :email AND customer.has_account = true', { email: normalizeEmail(email) })
+      .getOne();
+    if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    delete row.password_hash;
+    return row;
+  }
+
+  /** Whether a registered account exists for that email (guest rows do not count). */
+  hasAccount(email: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return manager.getRepository(Customer).exists({ where: { email: normalizeEmail(email), has_account: true } });
+  }
+
+  private async replaceGroups(customerId: string, groupIds: string[], manager: EntityManager): Promise<void> {
+    const unique = [...new Set(groupIds)];
+    if (unique.length) {
+      const found = await manager.getRepository(CustomerGroup).find({ select: { id: true }, where: { id: In(unique) } });
+      const known = new Set(found.map((g) => g.id));
+      const missing = unique.find((g) => !known.has(g));
+      if (missing) throw ApiError.notFound(`Customer_group with customer_group_id ${missing} does not exist.`);
+    }
+    await manager.query('DELETE FROM customer_group_customers WHERE customer_id = $1', [customerId]);
+    if (unique.length) {
+      await manager.query(
+        'INSERT INTO customer_group_customers (customer_id, customer_group_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING',
+        [customerId, unique],
+      );
+    }
+  }
+}

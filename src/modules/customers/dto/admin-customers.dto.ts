@@ -1,0 +1,89 @@
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
+
+export class AdminGetCustomersParams extends ListParamsDto {
+  @IsOptional()
+  @IsString()
+  q?: string;
+
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  has_account?: boolean;
+
+  /** Customer group ids: `groups[]=a&groups[]=b` or `groups=a,b`. */
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  groups?: string[];
+
+  @DateFilter()
+  created_at?: DateComparisonOperator;
+
+  @DateFilter()
+  updated_at?: DateComparisonOperator;
+}
+
+export class AdminPostCustomersReq {
+  @IsEmail()
+  email: string;
+
+  @IsString()
+  first_name: string;
+
+  @IsString()
+  last_name: string;
+
+  @IsString()
+  @IsNotEmpty()
+  password: string;
+
+  @IsOptional()
+  @IsString()
+  phone?: string;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}
+
+export class CustomerGroupRef {
+  @IsString()
+  id: string;
+}
+
+export class AdminPostCustomersCustomerReq {
+  @IsOptional()
+  @IsEmail()
+  email?: string;
+
+  @IsOptional()
+  @IsString()
+  first_name?: string;
+
+  @IsOptional()
+  @IsString()
+  last_name?: string;
+
+  @IsOptional()
+  @IsString()
+  phone?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  password?: string;
+
+  /** Replaces the customer's group memberships; `[]` removes them all. */
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CustomerGroupRef)
+  groups?: CustomerGroupRef[];
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown> | null;
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { JwtService } from '../../common/auth/jwt.service';
+import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
+import { ApiError } from '../../common/errors/api-error';
+import { LoginThrottled } from '../auth/login-throttle';
+import { STORE_SESSION_RELATIONS } from './customer-relations';
+import { CustomersService } from './customers.service';
+import { StoreGetAuthEmailParams, StorePostAuthReq } from './dto/store-customers.dto';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+@ApiTags('Auth')
+@Controller('store/auth')
+export class StoreAuthController {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly jwt: JwtService,
+  ) {}
+
+  @Get()
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Get Current Customer' })
+  async current(@CurrentCustomerId() customerId: string) {
+    return { customer: await this.customers.retrieve(customerId, STORE_SESSION_RELATIONS) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @LoginThrottled()
+  @ApiOperation({ summary: 'Customer Login' })
+  async login(@Body() body: StorePostAuthReq, @Req() req: Request) {
+    const customer = await this.customers.authenticate(body.email, body.password);
+    if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
+    await regenerateSessionWith(req, { customer_id: customer.id });
+    return { customer: await this.customers.retrieve(customer.id, STORE_SESSION_RELATIONS) };
+  }
+
+  @Post('token')
+  @HttpCode(200)
+  @LoginThrottled()
+  @ApiOperation({ summary: 'Get a JWT for the Authorization: Bearer header' })
+  async token(@Body() body: StorePostAuthReq) {
+    const customer = await this.customers.authenticate(body.email, body.password);
+    if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
+    return { access_token: this.jwt.signStore(customer.id) };
+  }
+
+  /** Ends the customer's cookie session (an admin identity in the same session stays). */
+  @Delete()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Customer Log out' })
+  async logout(@Req() req: Request) {
+    if (!req.session?.customer_id) throw ApiError.unauthorized();
+    await logoutFromSession(req, 'customer_id');
+    return {};
+  }
+
+  @Get(':email')
+  @ApiOperation({ summary: 'Check if Email Exists' })
+  async exists(@Param() params: StoreGetAuthEmailParams) {
+    return { exists: await this.customers.hasAccount(params.email) };
+  }
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { regenerateSessionWith } from '../../common/auth/session';
+import { LoginThrottled } from '../auth/login-throttle';
+import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
+import { CustomersService } from './customers.service';
+import { StorePostCustomersReq } from './dto/store-customers.dto';
+
+@ApiTags('Customers')
+@Controller('store/customers')
+export class StoreCustomersController {
+  constructor(private readonly customers: CustomersService) {}
+
+  /** Registration; the new customer is logged in with a fresh session, as Medusa does. */
+  @Post()
+  @HttpCode(200)
+  @LoginThrottled()
+  @ApiOperation({ summary: 'Create a Customer' })
+  async register(@Body() body: StorePostCustomersReq, @Req() req: Request) {
+    const created = await this.customers.createAccount(body);
+    await regenerateSessionWith(req, { customer_id: created.id });
+    return { customer: await this.customers.retrieve(created.id, STORE_CUSTOMER_RELATIONS) };
+  }
+
+  @Get('me')
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Get a Customer' })
+  async me(@CurrentCustomerId() customerId: string) {
+    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+  }
+}
