@@ -1,0 +1,99 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { DraftOrder } from './draft-order.entity';
+import { DraftOrderLineItemsService } from './draft-order-line-items.service';
+import { DraftOrderLoaderService } from './draft-order-loader.service';
+import { DraftOrderPaymentService } from './draft-order-payment.service';
+import { DraftOrdersService } from './draft-orders.service';
+import { DRAFT_ORDER_LIST_ALLOWED_RELATIONS, DRAFT_ORDER_LIST_RELATIONS, DraftOrdersQueryService } from './draft-orders-query.service';
+import {
+  AdminGetDraftOrdersParams,
+  AdminPostDraftOrdersDraftOrderLineItemsItemReq,
+  AdminPostDraftOrdersDraftOrderLineItemsReq,
+  AdminPostDraftOrdersDraftOrderReq,
+  AdminPostDraftOrdersReq,
+} from './dto/admin-draft-orders.dto';
+
+/** Single-draft routes answer `{ draft_order }` with the cart and its totals embedded; query parameters are ignored (Medusa v1). */
+@ApiTags('Draft Orders')
+@Controller('admin/draft-orders')
+export class AdminDraftOrdersController {
+  constructor(
+    private readonly queries: DraftOrdersQueryService,
+    private readonly loader: DraftOrderLoaderService,
+    private readonly drafts: DraftOrdersService,
+    private readonly lineItems: DraftOrderLineItemsService,
+    private readonly payments: DraftOrderPaymentService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Draft Orders' })
+  @QueryConfig({
+    entity: DraftOrder,
+    isList: true,
+    defaultLimit: 50,
+    defaultRelations: DRAFT_ORDER_LIST_RELATIONS,
+    allowedRelations: DRAFT_ORDER_LIST_ALLOWED_RELATIONS,
+  })
+  async list(@Query() query: AdminGetDraftOrdersParams, @FindParams() config: FindConfig) {
+    const { q, status, created_at, updated_at } = query;
+    const [draftOrders, count] = await this.queries.list({ q, status, created_at, updated_at }, config);
+    return listEnvelope('draft_orders', draftOrders, count, config);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Draft Order' })
+  async create(@Body() body: AdminPostDraftOrdersReq) {
+    return { draft_order: await this.drafts.create(body) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Draft Order' })
+  async retrieve(@Param('id') id: string) {
+    return { draft_order: await this.loader.view(id) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Draft Order' })
+  async update(@Param('id') id: string, @Body() body: AdminPostDraftOrdersDraftOrderReq) {
+    return { draft_order: await this.drafts.update(id, body) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a Draft Order' })
+  async delete(@Param('id') id: string) {
+    await this.queries.delete(id);
+    return { id, object: 'draft-order', deleted: true };
+  }
+
+  @Post(':id/line-items')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Line Item' })
+  async addLineItem(@Param('id') id: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsReq) {
+    return { draft_order: await this.lineItems.add(id, body) };
+  }
+
+  @Post(':id/line-items/:line_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Line Item' })
+  async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsItemReq) {
+    return { draft_order: await this.lineItems.update(id, lineId, body) };
+  }
+
+  @Delete(':id/line-items/:line_id')
+  @ApiOperation({ summary: 'Delete a Line Item' })
+  async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
+    return { draft_order: await this.lineItems.delete(id, lineId) };
+  }
+
+  @Post(':id/pay')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark Paid' })
+  async registerPayment(@Param('id') id: string) {
+    return { order: await this.payments.registerPayment(id) };
+  }
+}

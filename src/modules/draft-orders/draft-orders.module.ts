@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CartsModule } from '../carts/carts.module';
+import { OrdersModule } from '../orders/orders.module';
+import { AdminDraftOrdersController } from './admin-draft-orders.controller';
+import { DraftCartService } from './draft-cart.service';
+import { DraftOrderLineItemsService } from './draft-order-line-items.service';
+import { DraftOrderLoaderService } from './draft-order-loader.service';
+import { DraftOrderPaymentService } from './draft-order-payment.service';
+import { DraftOrdersService } from './draft-orders.service';
+import { DraftOrdersQueryService } from './draft-orders-query.service';
+
+/** Admin draft orders: a `draft_order` cart (built and completed by the carts module) plus its draft record. */
+@Module({
+  imports: [CartsModule, OrdersModule],
+  controllers: [AdminDraftOrdersController],
+  providers: [DraftOrdersQueryService, DraftOrderLoaderService, DraftOrdersService, DraftOrderLineItemsService, DraftOrderPaymentService, DraftCartService],
+})
+export class DraftOrdersModule {}

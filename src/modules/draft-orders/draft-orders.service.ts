@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { Cart } from '../carts/cart.entity';
+import { DraftCartService } from './draft-cart.service';
+import { DraftOrder } from './draft-order.entity';
+import { DraftOrderLoaderService, notOpen, DraftOrderView } from './draft-order-loader.service';
+import type { AdminPostDraftOrdersDraftOrderReq, AdminPostDraftOrdersReq } from './dto/admin-draft-orders.dto';
+
+/** Creating and updating drafts; the cart work is the carts module's, reached through DraftCartService. */
+@Injectable()
+export class DraftOrdersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly loader: DraftOrderLoaderService,
+    private readonly draftCarts: DraftCartService,
+  ) {}
+
+  /**
+   * Creates a draft, as Medusa v1 does: a `draft_order` cart in the region (metadata on the
+   * cart; the customer's email when `customer_id` is given, else a guest customer for
+   * `email`), the items (variant lines priced by the carts module, custom ones as given),
+   * the shipping methods (custom prices recorded as custom shipping options), addresses,
+   * discounts; then the draft row with the next display id. `status` is ignored: a new
+   * draft is open. The cart steps are separate transactions of the carts module, so a
+   * failing step discards the cart built so far (soft delete) and no draft is created.
+   */
+  async create(input: AdminPostDraftOrdersReq): Promise<DraftOrderView> {
+    const cartId = await this.draftCarts.create({ region_id: input.region_id, customer_id: input.customer_id, metadata: input.metadata });
+    let draftId: string;
+    try {
+      await this.draftCarts.fill(cartId, input.items ?? [], input.shipping_methods);
+      await this.draftCarts.update(cartId, {
+        customer_id: input.customer_id,
+        email: input.customer_id ? undefined : input.email,
+        billing_address: input.billing_address,
+        shipping_address: input.shipping_address,
+        discounts: input.discounts,
+      });
+      draftId = await this.tx.run(async (manager) => {
+        const repo = manager.getRepository(DraftOrder);
+        const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
+        await repo.save(draft);
+        return draft.id;
+      });
+    } catch (err) {
+      await this.dataSource.getRepository(Cart).softDelete(cartId);
+      throw err;
+    }
+    return this.loader.view(draftId);
+  }
+
+  /**
+   * Updates an open draft (400 not_allowed otherwise): the cart fields through the carts
+   * module's cart update (customer or guest email, region with re-pricing, country,
+   * addresses, discounts: `[]` removes them), then `no_notification_order` on the draft
+   * with a conditional UPDATE that only matches while the draft is still open.
+   */
+  async update(id: string, input: AdminPostDraftOrdersDraftOrderReq): Promise<DraftOrderView> {
+    const draft = await this.loader.findOpen(id);
+    const { no_notification_order, ...cartFields } = input;
+    if (Object.values(cartFields).some((v) => v !== undefined)) await this.draftCarts.update(draft.cart_id, cartFields);
+    if (no_notification_order !== undefined) {
+      const result = await this.dataSource
+        .createQueryBuilder()
+        .update(DraftOrder)
+        .set({ no_notification_order })
+        .where('id = :id AND status = :status', { id, status: 'open' })
+        .execute();
+      if (!result.affected) throw notOpen();
+    }
+    return this.loader.view(id);
+  }
+}
