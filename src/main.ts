@@ -3,64 +3,81 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'fs';
 import { Logger } from 'nestjs-pino';
-import { join } from 'path';
+import { join, relative } from 'path';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
-import { loadConfig } from './config/configuration';
-import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { AppConfig, loadConfig } from './config/configuration';
+import { connectDatabase } from './database/database-connection';
 import { runMigrations } from './database/migrate';
-import { SeedService } from './modules/seed/seed.service';
+import { GracefulShutdown } from './graceful-shutdown';
+import { describeSeedSummary } from './modules/seed/seed-context';
 import { DEMO_ADMIN } from './modules/seed/demo';
+import { SeedService } from './modules/seed/seed.service';
 
-async function bootstrap(): Promise<void> {
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * `npm start`: database (DATABASE_URL or the embedded one), migrations, demo data when
+ * the embedded database is empty (or SEED_DEMO=true), then the HTTP server, and a short
+ * banner with the URLs and the login. Nest's own boot logs (one line per route) are
+ * kept below `warn` unless LOG_LEVEL is debug or trace, so the banner stays readable.
+ */
+async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
   const config = loadConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) {
-    process.stdout.write('No DATABASE_URL: starting the embedded PostgreSQL (data in .data/postgres)...\n');
-    embedded = await startEmbeddedPostgres();
-    process.env.DATABASE_URL = embedded.url;
-  }
-  await runMigrations(process.env.DATABASE_URL!);
+  const database = await connectDatabase(config, shutdown, say);
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
-  app.useLogger(app.get(Logger));
+  const applied = await runMigrations(database.url);
+  say(applied.length ? `Migrations: applied ${applied.length} (${applied.join(', ')})` : 'Migrations: up to date');
+
+  const verboseBoot = ['debug', 'trace'].includes(config.logLevel);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    ...(verboseBoot ? { bufferLogs: true } : { logger: ['error', 'warn'] }),
+  });
+  shutdown.add(() => app.close());
+  if (verboseBoot) app.useLogger(app.get(Logger));
   configureApp(app, config);
 
-  const seedFile = join(process.cwd(), 'data', 'seed.json');
-  let seeded = false;
-  const seeder = app.get(SeedService);
-  if ((embedded || config.seedDemo) && existsSync(seedFile) && (config.seedDemo || (await seeder.isEmpty()))) {
-    await seeder.seedFromFile(seedFile);
-    seeded = true;
-  }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.get(Logger).log(`${signal} received: draining and shutting down`);
-    await app.close();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
+  const seeded = await seedDemoData(app, config, !!database.embedded);
   await app.listen(config.port, config.host);
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const lines = [
-    '',
-    `  API          ${url}  (admin: ${url}/admin, store: ${url}/store)`,
-    `  API docs     ${url}/docs  (OpenAPI JSON: ${url}/docs-json)`,
-    `  Health       ${url}/health`,
-    embedded ? `  Database     embedded PostgreSQL on port ${embedded.port}${seeded ? ', demo data seeded' : ''}` : '  Database     DATABASE_URL',
-    embedded || seeded ? `  Admin login  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}` : '  Admin login  create one with: npm run user -- --email E --password P',
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+  if (!verboseBoot) app.useLogger(app.get(Logger));
+  await printBanner(app, config, database.embedded?.port, seeded);
 }
 
-bootstrap().catch((err) => {
+/** Demo data goes into an empty embedded database, or anywhere when SEED_DEMO=true; never silently into DATABASE_URL. */
+async function seedDemoData(app: NestExpressApplication, config: AppConfig, embedded: boolean): Promise<boolean> {
+  const seedFile = join(process.cwd(), 'data', 'seed.json');
+  if (!(embedded || config.seedDemo) || !existsSync(seedFile)) return false;
+  const seeder = app.get(SeedService);
+  if (!config.seedDemo && !(await seeder.isEmpty())) return false;
+  const summary = await seeder.seedFromFile(seedFile);
+  say(`Demo data: ${relative(process.cwd(), seedFile)}: ${describeSeedSummary(summary)}`);
+  return true;
+}
+
+async function printBanner(app: NestExpressApplication, config: AppConfig, embeddedPort: number | undefined, seeded: boolean): Promise<void> {
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const [demoUser] = await app.get(DataSource).query('SELECT 1 FROM "user" WHERE email = $1 AND deleted_at IS NULL', [DEMO_ADMIN.email]);
+  say(
+    [
+      '',
+      `  API          ${url}  (admin: ${url}/admin, store: ${url}/store)`,
+      `  API docs     ${url}/docs  (OpenAPI JSON: ${url}/docs-json)`,
+      `  Health       ${url}/health`,
+      embeddedPort ? `  Database     embedded PostgreSQL on port ${embeddedPort}${seeded ? ', demo data seeded' : ''}` : '  Database     DATABASE_URL',
+      demoUser && (embeddedPort || seeded)
+        ? `  Admin login  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (POST ${url}/admin/auth)`
+        : '  Admin login  create one with: npm run user -- --email you@example.com --password <password>',
+      '',
+    ].join('\n'),
+  );
+}
+
+const shutdown = new GracefulShutdown(say).installSignalHandlers();
+bootstrap(shutdown).catch(async (err) => {
+  if (shutdown.isClosing) return; // a signal arrived during boot; its handler exits
   process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  await shutdown.close();
   process.exit(1);
 });

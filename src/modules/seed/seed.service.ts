@@ -1,17 +1,75 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import { CollectionsImporter } from './importers/collections.importer';
+import { ProductsImporter } from './importers/products.importer';
+import { RegionsImporter } from './importers/regions.importer';
+import { ShippingOptionsImporter } from './importers/shipping-options.importer';
+import { StoreImporter } from './importers/store.importer';
+import { UsersImporter } from './importers/users.importer';
+import { SeedContext, SeedEntryError, SeedSummary } from './seed-context';
+import { ParsedSeedFile, parseSeedData, readSeedFile } from './seed-file.reader';
 
-// Placeholder until the seed importer lands (issue 2, in progress in this session).
+/** Arbitrary but fixed: two seed runs against one database take turns instead of racing on natural keys. */
+const SEED_LOCK_KEY = 72_616_402;
+
+/**
+ * Loads data in Medusa v1's seed format (`medusa seed -f file.json`).
+ * Invariants: the whole file is imported in one transaction, so a bad entry anywhere
+ * writes nothing; entries that match rows already present (real id or natural key) are
+ * left as they are, so running a file twice creates nothing twice. Migrations are the
+ * caller's job (main.ts and the seed CLI run them first).
+ */
 @Injectable()
 export class SeedService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly store: StoreImporter,
+    private readonly users: UsersImporter,
+    private readonly regions: RegionsImporter,
+    private readonly shippingOptions: ShippingOptionsImporter,
+    private readonly collections: CollectionsImporter,
+    private readonly products: ProductsImporter,
+  ) {}
 
+  /** True when the database holds no user, region or product yet (deleted rows count), i.e. nothing to lose by seeding demo data. */
   async isEmpty(): Promise<boolean> {
-    const [{ count }] = await this.dataSource.query('SELECT count(*)::int AS count FROM "user"');
-    return count === 0;
+    const [{ found }] = await this.dataSource.query(
+      'SELECT EXISTS (SELECT 1 FROM "user") OR EXISTS (SELECT 1 FROM region) OR EXISTS (SELECT 1 FROM product) AS found',
+    );
+    return !found;
   }
 
-  async seedFromFile(_path: string): Promise<void> {
-    throw new Error('seed importer not implemented yet');
+  /** Reads, checks and imports a seed file. Throws ApiError(invalid_data) naming the bad entry. */
+  async seedFromFile(path: string): Promise<SeedSummary> {
+    return this.import(readSeedFile(path), path);
+  }
+
+  /** Same as seedFromFile for data already parsed from JSON. */
+  async seed(raw: unknown, source = 'seed data'): Promise<SeedSummary> {
+    return this.import(parseSeedData(raw, source), source);
+  }
+
+  private async import({ data, notices }: ParsedSeedFile, source: string): Promise<SeedSummary> {
+    try {
+      return await this.tx.run(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+        const ctx = new SeedContext(manager, notices);
+        // Order matters: regions need the store's currencies, shipping options and prices
+        // refer to regions, products to collections.
+        await this.store.import(data.store, ctx);
+        await this.users.import(data.users ?? [], ctx);
+        await this.regions.import(data.regions ?? [], ctx);
+        await this.shippingOptions.import(data.shipping_options ?? [], ctx);
+        await this.collections.import(data.product_collections ?? [], ctx);
+        await this.products.import(data.products ?? [], ctx);
+        return ctx.result();
+      });
+    } catch (err) {
+      if (err instanceof SeedEntryError) throw ApiError.invalid(`Invalid seed file ${source}: ${err.message}`);
+      throw err;
+    }
   }
 }

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { StoreSettingsService } from '../../store-settings/store-settings.service';
+import { Store } from '../../store-settings/store.entity';
+import { SeedContext, seedEntryError } from '../seed-context';
+import { SeedStore } from '../seed-file.schema';
+
+/**
+ * `store`: adds the listed currencies to the store (it never removes one, so running a
+ * file twice, or after an admin added a currency, changes nothing), and sets the name,
+ * default currency and metadata when given.
+ */
+@Injectable()
+export class StoreImporter {
+  constructor(private readonly storeSettings: StoreSettingsService) {}
+
+  async import(entry: SeedStore | undefined, ctx: SeedContext): Promise<void> {
+    if (!entry) return;
+    const store = await this.storeSettings.retrieve(ctx.manager);
+    const current = new Set((store.currencies ?? []).map((c) => c.code));
+    for (const [i, code] of (entry.currencies ?? []).entries()) {
+      const lower = await ctx.currency(code, `store.currencies[${i}]`);
+      if (current.has(lower)) continue;
+      await ctx.manager.query('INSERT INTO store_currencies (store_id, currency_code) VALUES ($1, $2)', [store.id, lower]);
+      current.add(lower);
+      ctx.created('store_currencies');
+    }
+
+    const update: { name?: string; metadata?: Record<string, unknown> | null; default_currency_code?: string } = {};
+    if (entry.name !== undefined) update.name = entry.name;
+    if (entry.metadata !== undefined) update.metadata = entry.metadata;
+    if (entry.default_currency_code !== undefined) {
+      const code = await ctx.currency(entry.default_currency_code, 'store.default_currency_code');
+      if (!current.has(code)) seedEntryError('store.default_currency_code', `"${code}" must be one of the store's currencies (add it to store.currencies)`);
+      update.default_currency_code = code;
+    }
+    // update(), not save(): saving the loaded store would rewrite its currencies from the stale relation.
+    if (Object.keys(update).length) await ctx.manager.getRepository(Store).update({ id: store.id }, update as QueryDeepPartialEntity<Store>);
+  }
+}
