@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Delete, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DiscountsService } from './discounts.service';
+import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
+
+@ApiTags('Discounts')
+@Controller('admin/discounts/:id/dynamic-codes')
+export class AdminDiscountDynamicCodesController {
+  constructor(private readonly discounts: DiscountsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Dynamic Code' })
+  async create(@Param('id') id: string, @Body() body: AdminPostDiscountsDiscountDynamicCodesReq) {
+    return { discount: await this.discounts.createDynamicCode(id, body) };
+  }
+
+  @Delete(':code')
+  @ApiOperation({ summary: 'Delete a Dynamic Code' })
+  async delete(@Param('id') id: string, @Param('code') code: string) {
+    return { discount: await this.discounts.deleteDynamicCode(id, code) };
+  }
+}
