@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AppsModule } from '../modules/apps/apps.module';
+import { BatchJobsModule } from '../modules/batch-jobs/batch-jobs.module';
 import { CurrenciesModule } from '../modules/currencies/currencies.module';
+import { CustomersModule } from '../modules/customers/customers.module';
+import { CustomerGroupsModule } from '../modules/customer-groups/customer-groups.module';
+import { CollectionsModule } from '../modules/collections/collections.module';
+import { DiscountsModule } from '../modules/discounts/discounts.module';
+import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
+import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
-  imports: [AppsModule, CurrenciesModule],
+  imports: [AppsModule, CurrenciesModule, GiftCardsModule, CustomersModule, CustomerGroupsModule, CollectionsModule, DiscountsModule, BatchJobsModule, DraftOrdersModule],
 })
 export class AdminModule {}

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
+import { CollectionsModule } from '../modules/collections/collections.module';
+import { CustomersModule } from '../modules/customers/customers.module';
 import { ProductsModule } from '../modules/products/products.module';
 import { RegionsModule } from '../modules/regions/regions.module';
+import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
+import { CartsModule } from '../modules/carts/carts.module';
+import { OrdersModule } from '../modules/orders/orders.module';
+import { ShippingModule } from '../modules/shipping/shipping.module';
 
 /** Composition root of the /store surface: each resource module brings its store controllers. */
 @Module({
-  imports: [ProductsModule, RegionsModule],
+  imports: [ProductsModule, RegionsModule, GiftCardsModule, CustomersModule, CollectionsModule, CartsModule, OrdersModule, ShippingModule],
 })
 export class StoreModule {}

@@ -27,6 +27,11 @@ export class GiftCardTransaction {
   @Column({ type: 'varchar', nullable: true })
   order_id: string | null;
 
+  /** The order this card was bought in (gift card) or drawn for (transaction). */
+  @ManyToOne('Order')
+  @JoinColumn({ name: 'order_id', foreignKeyConstraintName: 'FK_gift_card_transaction_order_id' })
+  order?: unknown;
+
   @Column({ type: 'int' })
   amount: number;
 

@@ -38,6 +38,11 @@ export class GiftCard extends SoftDeletableEntity {
   @Column({ type: 'varchar', nullable: true })
   order_id: string | null;
 
+  /** The order this card was bought in (gift card) or drawn for (transaction). */
+  @ManyToOne('Order')
+  @JoinColumn({ name: 'order_id', foreignKeyConstraintName: 'FK_gift_card_order_id' })
+  order?: unknown;
+
   @Column({ type: 'boolean', default: false })
   is_disabled: boolean;
 

@@ -1,0 +1,152 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { generateEntityId } from '../database/ids';
+import { TransactionRunner } from '../database/transaction.runner';
+import { ApiError } from '../errors/api-error';
+import { IdempotencyKey } from './idempotency-key.entity';
+
+/** The request an idempotency key is bound to: one method on one path (so one cart and one route). */
+export interface IdempotentRequest {
+  key: string;
+  method: string;
+  path: string;
+  params?: Record<string, unknown> | null;
+}
+
+/** A response as it was (or will be) sent, replayable verbatim. */
+export interface StoredResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Thrown from an idempotent unit of work to roll it back entirely while still answering
+ * (and recording) `status`/`body`: e.g. completion's 409 for insufficient inventory, or
+ * its `type: "cart"` answer when the payment needs more. `afterRollback` runs in a fresh
+ * transaction for the few writes that must survive (a payment session's new status).
+ */
+export class StoredOutcome extends Error {
+  constructor(
+    public readonly response: StoredResponse,
+    public readonly afterRollback?: (manager: EntityManager) => Promise<void>,
+  ) {
+    super(`stored outcome ${response.status}`);
+  }
+}
+
+/** Keys are kept at least this long (the issue asks for 24 h; a week leaves room for slow retries). */
+const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const MIN_TTL_MS = 24 * 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Idempotency-Key handling for the storefront's retried POSTs (complete cart, add line
+ * item, create payment sessions, calculate taxes). Unlike Medusa v1, a client-chosen key
+ * is honoured (medusa-js sends a fresh one per request when retries are on), a key used
+ * for another route or cart is a 409, and a unit of work and its recorded response commit
+ * together in one transaction, so a replay can never see half of a result.
+ */
+@Injectable()
+export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(IdempotencyKeysService.name);
+  private pruneTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  onModuleInit(): void {
+    this.pruneTimer = setInterval(() => {
+      this.pruneExpired().catch((err) => this.logger.warn(`idempotency key pruning failed: ${(err as Error).message}`));
+    }, PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+  }
+
+  /**
+   * Runs `work` at most once per key: the first request runs it in a transaction that also
+   * records its response (holding a row lock on the key, so concurrent requests with the
+   * same key wait and then replay); later requests replay the recorded response. Errors
+   * thrown by `work` are not recorded (the client may retry with the same key), except a
+   * StoredOutcome, whose response is recorded after the rollback.
+   */
+  async run<T>(request: IdempotentRequest, work: (manager: EntityManager) => Promise<StoredResponse<T>>): Promise<StoredResponse<T>> {
+    const existing = await this.begin(request);
+    if (existing.response_code !== null) return this.replay(existing);
+    try {
+      return await this.tx.run(async (manager) => {
+        const key = await this.lockKey(existing.id, manager);
+        if (key.response_code !== null) return this.replay(key, manager);
+        const response = await work(manager);
+        await this.finish(key.id, response, manager);
+        return response;
+      });
+    } catch (err) {
+      if (!(err instanceof StoredOutcome)) throw err;
+      return this.tx.run(async (manager) => {
+        const key = await this.lockKey(existing.id, manager);
+        if (key.response_code !== null) return this.replay(key, manager);
+        if (err.afterRollback) await err.afterRollback(manager);
+        await this.finish(key.id, err.response, manager);
+        return err.response as StoredResponse<T>;
+      });
+    }
+  }
+
+  /** Deletes keys older than the retention period (never younger than 24 hours). */
+  async pruneExpired(ttlMs = Number(process.env.IDEMPOTENCY_KEY_TTL_MS ?? DEFAULT_TTL_MS)): Promise<number> {
+    const keepFor = Math.max(MIN_TTL_MS, Number.isFinite(ttlMs) ? ttlMs : DEFAULT_TTL_MS);
+    const result = await this.dataSource.query(`DELETE FROM idempotency_key WHERE created_at < now() - ($1 || ' milliseconds')::interval`, [String(keepFor)]);
+    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+
+  /** Finds or creates the key row (race-free: INSERT ... ON CONFLICT DO NOTHING) and checks its binding. */
+  private async begin(request: IdempotentRequest): Promise<IdempotencyKey> {
+    const repo = this.dataSource.getRepository(IdempotencyKey);
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .into(IdempotencyKey)
+      .values({
+        id: generateEntityId(IdempotencyKey.idPrefix),
+        idempotency_key: request.key,
+        request_method: request.method,
+        request_path: request.path,
+        request_params: request.params ?? null,
+        recovery_point: 'started',
+      } as QueryDeepPartialEntity<IdempotencyKey>)
+      .orIgnore()
+      .execute();
+    const key = await repo.findOneOrFail({ where: { idempotency_key: request.key } });
+    if (key.request_method !== request.method || key.request_path !== request.path) {
+      throw ApiError.conflict(`The Idempotency-Key ${request.key} was already used for another request`, 'idempotency_key_reused');
+    }
+    return key;
+  }
+
+  private async lockKey(id: string, manager: EntityManager): Promise<IdempotencyKey> {
+    // Serializes concurrent requests carrying the same key; always taken before the cart row.
+    return manager.getRepository(IdempotencyKey).findOneOrFail({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  private async finish(id: string, response: StoredResponse, manager: EntityManager): Promise<void> {
+    const values: Partial<IdempotencyKey> = {
+      response_code: response.status,
+      // A plain JSON copy: what is stored is exactly what a replay will send.
+      response_body: JSON.parse(JSON.stringify(response.body ?? null)),
+      recovery_point: 'finished',
+      last_used_at: new Date(),
+    };
+    await manager.getRepository(IdempotencyKey).update(id, values as QueryDeepPartialEntity<IdempotencyKey>); // jsonb defeats the deep-partial type
+  }
+
+  /** Inside a transaction, pass its manager: a second pool connection there could exhaust the pool. */
+  private async replay<T>(key: IdempotencyKey, manager: EntityManager = this.dataSource.manager): Promise<StoredResponse<T>> {
+    await manager.getRepository(IdempotencyKey).update(key.id, { last_used_at: new Date() });
+    return { status: key.response_code!, body: key.response_body as T };
+  }
+}

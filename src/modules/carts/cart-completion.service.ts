@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
+import { Customer } from '../customers/customer.entity';
+import { GiftCardsService } from '../gift-cards/gift-cards.service';
+import { Order } from '../orders/order.entity';
+import { OrdersService } from '../orders/orders.service';
+import type { PaymentSession } from '../payments/payment-session.entity';
+import { PaymentSessionsService } from '../payments/payment-sessions.service';
+import { PaymentsService } from '../payments/payments.service';
+import { Cart } from './cart.entity';
+import { CartDiscountsService } from './cart-discounts.service';
+import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartLoaderService } from './cart-loader.service';
+import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
+import { OrderPlacementService } from './order-placement.service';
+
+export type CompletionBody =
+  | { type: 'order'; data: unknown }
+  | { type: 'cart'; data: unknown; payment_status: string }
+  | { type: string; message: string; code: string };
+
+/**
+ * POST /store/carts/:id/complete. One transaction under the idempotency key's row lock and
+ * then the cart's row lock (always in that order), so parallel completions of one cart
+ * queue and the later ones find the order. Inside, in lock order cart → discounts → gift
+ * cards → variants, every limit is enforced with a conditional UPDATE, never by JS
+ * arithmetic on values read earlier:
+ *   1. the cart's discounts are re-validated and one use of each consumed (usage_count < usage_limit);
+ *   2. the order row is inserted (unique cart_id) with the totals frozen;
+ *   3. gift cards are debited what the calculator allocated (balance >= amount);
+ *   4. stock is decremented (inventory >= quantity unless backorder or unmanaged);
+ *   5. the selected payment session is authorized (last, so a payment is never taken for
+ *      an order that cannot be placed).
+ * A payment needing more (`requires_more`/`pending`) answers `{type: "cart"}` and an
+ * inventory shortfall answers 409: both roll everything back and are recorded on the key.
+ * The built-in providers run in-process; a remote provider's authorize would be the only
+ * slow call made while the locks are held.
+ */
+@Injectable()
+export class CartCompletionService {
+  constructor(
+    private readonly idempotency: IdempotencyKeysService,
+    private readonly loader: CartLoaderService,
+    private readonly totals: CartTotalsService,
+    private readonly followUps: CartFollowUpsService,
+    private readonly discounts: CartDiscountsService,
+    private readonly giftCards: GiftCardsService,
+    private readonly paymentSessions: PaymentSessionsService,
+    private readonly payments: PaymentsService,
+    private readonly placement: OrderPlacementService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  complete(cartId: string, request: IdempotentRequest, ctx: { customerId?: string }): Promise<StoredResponse<CompletionBody>> {
+    return this.idempotency.run<CompletionBody>(request, (manager) => this.completeLocked(cartId, request.key, ctx, manager));
+  }
+
+  private async completeLocked(cartId: string, key: string, ctx: { customerId?: string }, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
+    const locked = await this.loader.lock(cartId, manager);
+    if (locked.completed_at) return this.existingOrder(locked, manager);
+    await this.attachLoggedInCustomer(locked, ctx.customerId, manager);
+
+    const cart = await this.loader.load(cartId, [...CART_TOTALS_RELATIONS, 'region.payment_providers'], manager);
+    if (!cart.items?.length) throw ApiError.invalid('Cannot create order from empty cart');
+    if (!cart.customer_id) throw ApiError.invalid('Cannot create an order from the cart without a customer');
+    if (!cart.email) cart.email = (await manager.getRepository(Customer).findOneOrFail({ where: { id: cart.customer_id } })).email;
+    cart.idempotency_key = key;
+    const { totals, taxLines } = await this.totals.calculate(cart, { forceTaxes: true });
+
+    await this.discounts.consumeForOrder(cart, manager);
+    const order = await this.placement.insertOrder(cart, totals, manager);
+    for (const allocation of [...totals.gift_card_allocations].sort((a, b) => a.id.localeCompare(b.id))) {
+      if (allocation.amount > 0) await this.giftCards.debit(allocation.id, allocation.amount, order.id, manager);
+    }
+    await this.reserveInventory(cart, manager);
+
+    let paymentId: string | null = null;
+    if (totals.total > 0) {
+      const paymentCart = { ...(await this.followUps.paymentCart(cart.id, manager)), total: totals.total };
+      const session = await this.paymentSessions.authorize(paymentCart, manager);
+      if (session.status === 'requires_more' || session.status === 'pending') throw await this.paymentNeedsMore(cart.id, session, manager);
+      if (session.status !== 'authorized') throw ApiError.invalid('Cart payment not authorized');
+      await this.paymentSessions.saveAuthorization(session, manager);
+      const payment = await this.payments.createFromSession(
+        session,
+        { cart_id: cart.id, order_id: order.id, amount: totals.total, currency_code: cart.region!.currency_code, idempotency_key: key },
+        manager,
+      );
+      paymentId = payment.id;
+      if (payment.captured_at) await manager.getRepository(Order).update(order.id, { payment_status: 'captured' });
+    }
+
+    await this.placement.persistTaxLines(cart, taxLines, manager);
+    await this.placement.attachCartContents(cart, order, manager);
+    await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
+    const now = new Date();
+    await manager.getRepository(Cart).update(cart.id, { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email });
+    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(order.id, undefined, manager) } };
+  }
+
+  /** Completing a completed cart answers its order (or 409 when the cart completed into something else). */
+  private async existingOrder(cart: Cart, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
+    const orderId = await this.orders.findIdByCart(cart.id, manager);
+    if (!orderId) throw ApiError.conflict('The cart has already been completed', 'cart_completed');
+    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(orderId, undefined, manager) } };
+  }
+
+  /** A customer-less cart takes the logged-in customer; a cart with a customer keeps it. */
+  private async attachLoggedInCustomer(cart: Cart, customerId: string | undefined, manager: EntityManager): Promise<void> {
+    if (cart.customer_id || !customerId) return;
+    const customer = await manager.getRepository(Customer).findOne({ where: { id: customerId } });
+    if (!customer) return;
+    await manager.getRepository(Cart).update(cart.id, { customer_id: customer.id, email: cart.email ?? customer.email });
+  }
+
+  /**
+   * Decrements stock for every variant line, in variant id order (the fixed lock order),
+   * with one conditional UPDATE per variant: unmanaged variants are left alone (Medusa v1
+   * decremented them too), backorderable ones may go below zero, others need the stock.
+   * A shortfall rolls the completion back and answers 409 insufficient_inventory.
+   */
+  private async reserveInventory(cart: Cart, manager: EntityManager): Promise<void> {
+    const quantities = new Map<string, number>();
+    for (const item of cart.items ?? []) {
+      if (item.variant_id) quantities.set(item.variant_id, (quantities.get(item.variant_id) ?? 0) + item.quantity);
+    }
+    for (const variantId of [...quantities.keys()].sort()) {
+      const quantity = quantities.get(variantId)!;
+      // pg answers an UPDATE with [returned rows, row count].
+      const [updated] = (await manager.query(
+        `UPDATE product_variant
+            SET inventory_quantity = CASE WHEN manage_inventory THEN inventory_quantity - $2 ELSE inventory_quantity END
+          WHERE id = $1 AND (NOT manage_inventory OR allow_backorder OR inventory_quantity >= $2)
+        RETURNING id`,
+        [variantId, quantity],
+      )) as [unknown[], number];
+      if (updated.length === 0) {
+        throw new StoredOutcome({
+          status: 409,
+          body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${variantId} does not have the required inventory` },
+        });
+      }
+    }
+  }
+
+  /**
+   * The payment needs another step from the shopper: nothing of the completion is kept
+   * except the session's new status; the answer is the cart (with totals) and the status.
+   */
+  private async paymentNeedsMore(cartId: string, session: PaymentSession, manager: EntityManager): Promise<StoredOutcome> {
+    const view = await this.loader.loadWithTotals(cartId, { forceTaxes: true }, manager);
+    for (const s of view.payment_sessions ?? []) if (s.id === session.id) Object.assign(s, { status: session.status, data: session.data });
+    const selected = (view.payment_sessions ?? []).find((s) => s.is_selected) ?? null;
+    Object.assign(view, { payment_session: selected });
+    return new StoredOutcome(
+      { status: 200, body: { type: 'cart', data: JSON.parse(JSON.stringify(view)), payment_status: session.status } },
+      (m) => this.paymentSessions.saveAuthorization(session, m),
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { toRelations } from '../../common/query/relations';
+import { Cart } from './cart.entity';
+import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
+
+/** The relations every cart response carries unless `expand` replaces them (Medusa v1's defaults). */
+export const DEFAULT_CART_RELATIONS = [
+  'gift_cards',
+  'region',
+  'region.countries',
+  'region.payment_providers',
+  'region.fulfillment_providers',
+  'items',
+  'items.variant',
+  'items.adjustments',
+  'payment',
+  'payment_sessions',
+  'shipping_address',
+  'billing_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'discounts',
+  'discounts.rule',
+  'sales_channel',
+];
+
+/** What `expand` may name on GET /store/carts/:id. */
+export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
+
+const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
+  (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
+
+/**
+ * Loads carts: the row lock every mutation starts with, and reads with relations and
+ * totals. Relations are loaded with one query per relation (no join fan-out, no outer
+ * join under FOR UPDATE) and children are sorted by creation for stable responses.
+ */
+@Injectable()
+export class CartLoaderService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly totals: CartTotalsService,
+  ) {}
+
+  /**
+   * Locks the cart row (SELECT ... FOR UPDATE, no joins: PostgreSQL refuses FOR UPDATE on
+   * the nullable side of an outer join). Every cart mutation calls this first inside its
+   * transaction, so concurrent edits of one cart serialize instead of losing updates.
+   */
+  async lock(id: string, manager: EntityManager): Promise<Cart> {
+    const cart = await manager.getRepository(Cart).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
+    return cart;
+  }
+
+  /** The cart with `relations`; 404 with Medusa's message. */
+  async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
+    const cart = await manager.getRepository(Cart).findOne({ where: { id }, relations: toRelations([...new Set(relations)]), relationLoadStrategy: 'query' });
+    if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
+    return sortCartChildren(cart);
+  }
+
+  /**
+   * The cart with `relations` plus everything its totals need, decorated with every total.
+   * `relations` defaults to DEFAULT_CART_RELATIONS (an `expand` replaces them).
+   */
+  async loadWithTotals(
+    id: string,
+    options: CartTotalsOptions & { relations?: readonly string[] } = {},
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Cart> {
+    const cart = await this.load(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
+    await this.totals.decorate(cart, options);
+    return cart;
+  }
+}
+
+function sortCartChildren(cart: Cart): Cart {
+  cart.items?.sort(byCreation);
+  for (const item of cart.items ?? []) {
+    item.adjustments?.sort(byCreation);
+    item.tax_lines?.sort(byCreation);
+  }
+  cart.shipping_methods?.sort(byCreation);
+  cart.payment_sessions?.sort(byCreation);
+  cart.discounts?.sort((a, b) => a.code.localeCompare(b.code));
+  cart.gift_cards?.sort(byCreation);
+  cart.region?.countries?.sort((a, b) => a.iso_2.localeCompare(b.iso_2));
+  cart.region?.payment_providers?.sort((a, b) => a.id.localeCompare(b.id));
+  return cart;
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import type { Cart } from './cart.entity';
+import { CartLoaderService } from './cart-loader.service';
+
+/**
+ * The one way a cart is changed: a transaction (or the caller's, e.g. an idempotency
+ * key's) that first locks the cart row, refuses completed carts, runs the change and
+ * reads the result back with its totals before committing.
+ */
+@Injectable()
+export class CartMutationRunner {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly loader: CartLoaderService,
+  ) {}
+
+  async run(
+    cartId: string,
+    work: (cart: Cart, manager: EntityManager) => Promise<void>,
+    options: { manager?: EntityManager; forceTaxes?: boolean } = {},
+  ): Promise<Cart> {
+    return this.tx.run(
+      async (manager) => {
+        const cart = await this.loader.lock(cartId, manager);
+        assertOpen(cart);
+        await work(cart, manager);
+        return this.loader.loadWithTotals(cartId, { forceTaxes: options.forceTaxes }, manager);
+      },
+      { manager: options.manager },
+    );
+  }
+}
+
+/**
+ * A completed cart is frozen: its line items, shipping methods and addresses now belong
+ * to its order too (Medusa v1 left completed carts editable, which could rewrite orders).
+ */
+export function assertOpen(cart: Cart): void {
+  if (cart.completed_at) throw ApiError.notAllowed('The cart has been completed and can no longer be changed');
+}

@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../../common/idempotency/idempotency.module';
+import { CustomersModule } from '../customers/customers.module';
+import { DiscountsModule } from '../discounts/discounts.module';
+import { GiftCardsModule } from '../gift-cards/gift-cards.module';
+import { OrdersModule } from '../orders/orders.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { ShippingModule } from '../shipping/shipping.module';
+import { TaxesModule } from '../taxes/taxes.module';
+import { CartAddressesService } from './cart-addresses.service';
+import { CartCheckoutService } from './cart-checkout.service';
+import { CartCompletionService } from './cart-completion.service';
+import { CartDiscountsService } from './cart-discounts.service';
+import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartGiftCardsService } from './cart-gift-cards.service';
+import { CartLineItemsService } from './cart-line-items.service';
+import { CartMutationRunner } from './cart-mutation.runner';
+import { CartReadModule } from './cart-read.module';
+import { CartsService } from './carts.service';
+import { LineItemsService } from './line-items.service';
+import { OrderPlacementService } from './order-placement.service';
+import { StoreCartCheckoutController } from './store-cart-checkout.controller';
+import { StoreCartsController } from './store-carts.controller';
+
+/**
+ * Store carts and checkout. Exports the services the draft-orders work builds on
+ * (carts, line items, checkout steps, completion).
+ */
+@Module({
+  imports: [CartReadModule, TaxesModule, PaymentsModule, ShippingModule, OrdersModule, CustomersModule, DiscountsModule, GiftCardsModule, IdempotencyModule],
+  controllers: [StoreCartsController, StoreCartCheckoutController],
+  providers: [
+    CartsService,
+    CartLineItemsService,
+    CartCheckoutService,
+    CartCompletionService,
+    LineItemsService,
+    CartDiscountsService,
+    CartGiftCardsService,
+    CartAddressesService,
+    CartFollowUpsService,
+    CartMutationRunner,
+    OrderPlacementService,
+  ],
+  exports: [CartReadModule, CartsService, CartLineItemsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
+})
+export class CartsModule {}

@@ -1,0 +1,90 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
+import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { Cart } from './cart.entity';
+import { CartCheckoutService } from './cart-checkout.service';
+import { CartLineItemsService } from './cart-line-items.service';
+import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-loader.service';
+import { CART_TOTAL_FIELDS } from './cart-totals.service';
+import { CartsService, RequestContext } from './carts.service';
+import {
+  StorePostCartReq,
+  StorePostCartsCartLineItemsItemReq,
+  StorePostCartsCartLineItemsReq,
+  StorePostCartsCartReq,
+} from './dto/store-carts.dto';
+import { CartRequestContext } from './request-context';
+
+/** Carts, their line items and discount removal. Every answer is `{ cart }` with all totals, status 200. */
+@ApiTags('Carts')
+@Controller('store/carts')
+export class StoreCartsController {
+  constructor(
+    private readonly carts: CartsService,
+    private readonly lineItems: CartLineItemsService,
+    private readonly checkout: CartCheckoutService,
+    private readonly idempotency: IdempotencyKeysService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Cart' })
+  async create(@Body() body: StorePostCartReq, @CartRequestContext() ctx: RequestContext) {
+    return { cart: await this.carts.create(body, ctx) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Cart' })
+  @QueryConfig({
+    entity: Cart,
+    defaultRelations: DEFAULT_CART_RELATIONS,
+    allowedRelations: ALLOWED_CART_RELATIONS,
+    computedFields: [...CART_TOTAL_FIELDS, 'object', 'payment_session'],
+  })
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { cart: await this.carts.retrieve(id, config.relations) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Cart' })
+  async update(@Param('id') id: string, @Body() body: StorePostCartsCartReq, @CartRequestContext() ctx: RequestContext) {
+    return { cart: await this.carts.update(id, body, ctx) };
+  }
+
+  @Post(':id/line-items')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a Line Item' })
+  async addLineItem(
+    @Param('id') id: string,
+    @Body() body: StorePostCartsCartLineItemsReq,
+    @IdempotencyKeyHeader() key: IdempotentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.lineItems.add(id, body, manager) } }));
+    return withStatus(res, stored);
+  }
+
+  @Post(':id/line-items/:line_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Line Item' })
+  async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: StorePostCartsCartLineItemsItemReq) {
+    return { cart: await this.lineItems.update(id, lineId, body) };
+  }
+
+  @Delete(':id/line-items/:line_id')
+  @ApiOperation({ summary: 'Delete a Line Item' })
+  async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
+    return { cart: await this.lineItems.delete(id, lineId) };
+  }
+
+  @Delete(':id/discounts/:code')
+  @ApiOperation({ summary: 'Remove Discount' })
+  async removeDiscount(@Param('id') id: string, @Param('code') code: string) {
+    return { cart: await this.checkout.removeDiscount(id, code) };
+  }
+}

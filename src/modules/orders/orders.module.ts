@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { OrdersService } from './orders.service';
+import { StoreOrdersController } from './store-orders.controller';
+
+/** Placed orders: reads with totals (orders are created by cart completion). */
+@Module({ controllers: [StoreOrdersController], providers: [OrdersService], exports: [OrdersService] })
+export class OrdersModule {}

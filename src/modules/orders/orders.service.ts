@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { toRelations } from '../../common/query/relations';
+import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
+import { Order } from './order.entity';
+import { calculateOrderTotals } from './order-totals';
+
+/** Relations every order response carries unless `expand` replaces them (Medusa v1's store defaults). */
+export const DEFAULT_ORDER_RELATIONS = [
+  'customer',
+  'discounts',
+  'discounts.rule',
+  'items',
+  'items.variant',
+  'payments',
+  'region',
+  'region.payment_providers',
+  'region.fulfillment_providers',
+  'shipping_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+];
+
+/** Relations the totals need; always loaded. */
+export const ORDER_TOTALS_RELATIONS = [
+  'region',
+  'items',
+  'items.tax_lines',
+  'items.adjustments',
+  'shipping_methods',
+  'shipping_methods.tax_lines',
+  'discounts',
+  'discounts.rule',
+  'gift_cards',
+  'payments',
+];
+
+export const ALLOWED_ORDER_RELATIONS = [...new Set([...DEFAULT_ORDER_RELATIONS, ...ORDER_TOTALS_RELATIONS, 'billing_address', 'items.variant.product', 'sales_channel', 'currency', 'cart'])];
+
+const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
+  (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
+
+/** Reading placed orders with their totals. Orders are created by cart completion. */
+@Injectable()
+export class OrdersService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * An order with `relations` plus the totals relations, decorated: the frozen totals
+   * snapshot, per-line and per-method totals from the persisted tax lines and
+   * adjustments, gift-card transactions, paid/refunded/refundable amounts, `object: "order"`.
+   */
+  async retrieveWithTotals(id: string, relations: readonly string[] = DEFAULT_ORDER_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<Order> {
+    const order = await manager.getRepository(Order).findOne({
+      where: { id },
+      relations: toRelations([...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]),
+      relationLoadStrategy: 'query',
+    });
+    if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
+    return this.decorate(order, manager);
+  }
+
+  /** The order placed from a cart, if any. */
+  async findIdByCart(cartId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
+    const order = await manager.getRepository(Order).findOne({ where: { cart_id: cartId }, select: { id: true } });
+    return order?.id ?? null;
+  }
+
+  private async decorate(order: Order, manager: EntityManager): Promise<Order> {
+    order.items?.sort(byCreation);
+    order.shipping_methods?.sort(byCreation);
+    order.payments?.sort(byCreation);
+    const transactions = await manager.getRepository(GiftCardTransaction).find({ where: { order_id: order.id }, order: { created_at: 'ASC', id: 'ASC' } });
+    order.gift_card_transactions = transactions;
+    const freeShipping = (order.discounts ?? []).some((d) => d.rule?.type === 'free_shipping');
+    const totals = calculateOrderTotals(order, transactions, freeShipping);
+    for (const item of order.items ?? []) {
+      const t = totals.items[item.id];
+      Object.assign(item, {
+        subtotal: t.subtotal,
+        discount_total: t.discount_total,
+        tax_total: t.tax_total,
+        total: t.total,
+        original_total: t.original_total,
+        original_tax_total: t.original_tax_total,
+        refundable: t.refundable,
+      });
+    }
+    for (const method of order.shipping_methods ?? []) {
+      const t = totals.shipping_methods[method.id];
+      Object.assign(method, { subtotal: t.subtotal, tax_total: t.tax_total, total: t.total, original_total: t.original_total, original_tax_total: t.original_tax_total });
+    }
+    Object.assign(order, {
+      object: 'order',
+      paid_total: totals.paid_total,
+      refunded_total: totals.refunded_total,
+      refundable_amount: totals.refundable_amount,
+    });
+    return order;
+  }
+}

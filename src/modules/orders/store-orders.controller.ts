@@ -1,0 +1,26 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { Order } from './order.entity';
+import { ORDER_TOTAL_FIELDS } from './order-totals';
+import { ALLOWED_ORDER_RELATIONS, DEFAULT_ORDER_RELATIONS, OrdersService } from './orders.service';
+
+@ApiTags('Orders')
+@Controller('store/orders')
+export class StoreOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  /** The order id is the shopper's key, as in Medusa v1 (ULIDs are unguessable). */
+  @Get(':id')
+  @ApiOperation({ summary: 'Get an Order' })
+  @QueryConfig({
+    entity: Order,
+    defaultRelations: DEFAULT_ORDER_RELATIONS,
+    allowedRelations: ALLOWED_ORDER_RELATIONS,
+    computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
+  })
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { order: await this.orders.retrieveWithTotals(id, config.relations) };
+  }
+}

@@ -1,0 +1,36 @@
+import { ManualPaymentProvider } from './manual.provider';
+import type { PaymentContext, StoredSession } from './payment-provider.interface';
+import { SystemPaymentProvider } from './system.provider';
+import { TestPaymentProvider } from './test.provider';
+
+const context: PaymentContext = { cart_id: 'cart_1', amount: 1563, currency_code: 'eur', email: 'a@b.com', customer_id: 'cus_1' };
+const session = (data: Record<string, unknown>): StoredSession => ({ id: 'ps_1', provider_id: 'test', status: 'pending', data, amount: 1563 });
+
+describe('built-in payment providers', () => {
+  it('manual: pending on creation, authorized when asked', async () => {
+    const manual = new ManualPaymentProvider();
+    expect(await manual.createSession(context)).toEqual({ status: 'pending', data: { status: 'pending' } });
+    expect(await manual.authorize(session({ status: 'pending' }), context)).toEqual({ status: 'authorized', data: { status: 'authorized' } });
+    expect(manual.capturesOnAuthorize).toBe(false);
+  });
+
+  it.each(['requires_more', 'error', 'pending', 'canceled', 'authorized'] as const)('test: authorize answers the scripted status %s', async (status) => {
+    const result = await new TestPaymentProvider().authorize(session({ status, token: 't' }), context);
+    expect(result).toEqual({ status, data: { status, token: 't' } });
+  });
+
+  it('test: authorizes without (or with an unknown) scripted status, and records the amount', async () => {
+    const provider = new TestPaymentProvider();
+    expect((await provider.authorize(session({}), context)).status).toBe('authorized');
+    expect((await provider.authorize(session({ status: 'weird' }), context)).status).toBe('authorized');
+    expect(await provider.createSession(context)).toEqual({ status: 'pending', data: { amount: 1563 } });
+    expect(await provider.updateSession(session({ status: 'error' }), { ...context, amount: 10 })).toEqual({ status: 'error', amount: 10 });
+  });
+
+  it('system: authorizes and captures at once', async () => {
+    const system = new SystemPaymentProvider();
+    expect(system.capturesOnAuthorize).toBe(true);
+    expect(await system.authorize(session({}), context)).toEqual({ status: 'authorized', data: {} });
+    expect(await system.updateSessionData(session({}), { anything: 1 })).toEqual({});
+  });
+});

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { calculateShippingMethodTotals } from '../../common/money';
+import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
+import type { TaxRegion } from '../taxes/tax-provider.interface';
+import { ShippingOption } from './shipping-option.entity';
+
+/** What the option rules need to know about a cart. */
+export interface ShippingCart {
+  region_id: string;
+  /** Tax-exclusive, undiscounted item subtotal (the calculator's `subtotal`). */
+  subtotal: number;
+  /** Shipping profiles of the cart's products. */
+  profile_ids: string[];
+}
+
+/** A shipping option priced for a cart, as Medusa v1's PricedShippingOption. */
+export type PricedShippingOption = ShippingOption & {
+  price_incl_tax: number | null;
+  tax_rates: Array<{ rate: number; name: string; code: string | null }>;
+  tax_amount: number;
+};
+
+/** Whether `subtotal` meets every requirement: min_subtotal inclusive, max_subtotal strict (Medusa v1). */
+export function meetsRequirements(option: ShippingOption, subtotal: number): boolean {
+  return (option.requirements ?? []).every((r) => (r.type === 'min_subtotal' ? subtotal >= r.amount : subtotal < r.amount));
+}
+
+@Injectable()
+export class ShippingOptionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly taxes: TaxProviderRegistry,
+  ) {}
+
+  /** A live option with its requirements; 404 otherwise (Medusa's message). */
+  async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<ShippingOption> {
+    const option = await manager.getRepository(ShippingOption).findOne({ where: { id }, relations: { requirements: true } });
+    if (!option) throw ApiError.notFound(`Shipping Option with ${id} was not found`);
+    option.requirements = (option.requirements ?? []).filter((r) => !r.deleted_at);
+    return option;
+  }
+
+  /**
+   * Options a shopper may pick for the cart: in its region, for the shipping profiles of
+   * its products, not return-only, not admin-only, and whose requirements the cart's
+   * subtotal meets. Priced with the region's tax (price_incl_tax, tax_rates, tax_amount).
+   */
+  async listForCart(cart: ShippingCart, region: TaxRegion, manager: EntityManager = this.dataSource.manager): Promise<PricedShippingOption[]> {
+    if (cart.profile_ids.length === 0) return [];
+    const options = await manager.getRepository(ShippingOption).find({
+      where: { region_id: cart.region_id, profile_id: In(cart.profile_ids), is_return: false, admin_only: false },
+      relations: { requirements: true, profile: true },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
+    const valid = options
+      .map((option) => Object.assign(option, { requirements: (option.requirements ?? []).filter((r) => !r.deleted_at) }))
+      .filter((option) => meetsRequirements(option, cart.subtotal));
+    return Promise.all(valid.map((option) => this.price(option, region)));
+  }
+
+  /**
+   * Checks that a shopper may add `option` to the cart: 400 for a return option, an
+   * admin-only option (unless `allowAdminOnly`, for draft orders), another region, or
+   * unmet requirements.
+   */
+  assertValidForCart(option: ShippingOption, cart: ShippingCart, options: { allowAdminOnly?: boolean } = {}): void {
+    if (option.is_return) throw ApiError.invalid('A return shipping option cannot be used for a cart');
+    if (option.admin_only && !options.allowAdminOnly) throw ApiError.invalid('The shipping option is not available');
+    if (option.region_id !== cart.region_id) throw ApiError.invalid("The shipping option is not available in the cart's region");
+    if (!meetsRequirements(option, cart.subtotal)) throw ApiError.notAllowed("The Cart does not satisfy the shipping option's requirements");
+  }
+
+  /** The price a method created from this option charges: the flat rate (calculated prices are not supported by the manual provider). */
+  priceOf(option: ShippingOption): number {
+    if (option.price_type === 'flat_rate') return option.amount ?? 0;
+    throw ApiError.notAllowed(`The price of shipping option ${option.id} cannot be calculated by its fulfillment provider`);
+  }
+
+  private async price(option: ShippingOption, region: TaxRegion): Promise<PricedShippingOption> {
+    const provider = this.taxes.forRegion(region.tax_provider_id);
+    const lines = await provider.getTaxLines([], [{ id: option.id, shipping_option_id: option.id }], {
+      region,
+      shipping_country_code: null,
+      customer_id: null,
+    });
+    const taxRates = (lines.shipping_methods[option.id] ?? []).map((line) => ({ rate: line.rate, name: line.name, code: line.code }));
+    if (option.price_type !== 'flat_rate') return Object.assign(option, { price_incl_tax: null, tax_rates: taxRates, tax_amount: 0 });
+    // Priced exactly as a shipping method made from the option would be (the one calculator).
+    const totals = calculateShippingMethodTotals({ id: option.id, price: option.amount ?? 0, includes_tax: false, tax_lines: taxRates }, false);
+    return Object.assign(option, { price_incl_tax: totals.total, tax_rates: taxRates, tax_amount: totals.tax_total });
+  }
+}
+

@@ -1,0 +1,46 @@
+import { IdempotencyKeysService } from '../../../src/common/idempotency/idempotency-keys.service';
+import { createTestApp, TestApp } from '../../helpers/app';
+import { createCartViaApi, createShop, Shop } from '../../factories/cart.factory';
+
+describe('Idempotency-Key handling on the idempotent cart routes', () => {
+  let t: TestApp;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await createShop(t.dataSource.manager);
+  });
+  afterAll(() => t.close());
+
+  it('echoes the key and exposes it to browsers through CORS', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const res = await t.http().post(`/store/carts/${cart.id}/taxes`).set('Origin', 'http://localhost:8000').set('Idempotency-Key', 'client-key-1').expect(200);
+    expect(res.headers['idempotency-key']).toBe('client-key-1');
+    expect(res.headers['access-control-expose-headers']).toContain('Idempotency-Key');
+    const row = await t.dataSource.query('SELECT request_method, request_path, response_code, recovery_point FROM idempotency_key WHERE idempotency_key = $1', ['client-key-1']);
+    expect(row).toEqual([{ request_method: 'POST', request_path: `/store/carts/${cart.id}/taxes`, response_code: 200, recovery_point: 'finished' }]);
+  });
+
+  it('generates a v4 UUID when the client sends none, and refuses an oversized key', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const res = await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
+    expect(res.headers['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const tooLong = await t.http().post(`/store/carts/${cart.id}/taxes`).set('Idempotency-Key', 'k'.repeat(256)).expect(400);
+    expect(tooLong.body.type).toBe('invalid_data');
+  });
+
+  it('keeps keys for at least 24 hours; pruning removes only expired ones', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    for (const key of ['fresh-key', 'day-old-key', 'week-old-key']) {
+      await t.http().post(`/store/carts/${cart.id}/taxes`).set('Idempotency-Key', key).expect(200);
+    }
+    await t.dataSource.query(`UPDATE idempotency_key SET created_at = now() - interval '23 hours' WHERE idempotency_key = 'day-old-key'`);
+    await t.dataSource.query(`UPDATE idempotency_key SET created_at = now() - interval '8 days' WHERE idempotency_key = 'week-old-key'`);
+    const service = t.app.get(IdempotencyKeysService);
+    await service.pruneExpired(60_000); // asking for one minute still keeps a day
+    const keys = async () => (await t.dataSource.query(`SELECT idempotency_key FROM idempotency_key WHERE idempotency_key LIKE '%-key' ORDER BY 1`)).map((r: { idempotency_key: string }) => r.idempotency_key);
+    expect(await keys()).toEqual(['day-old-key', 'fresh-key']);
+    await service.pruneExpired();
+    expect(await keys()).toEqual(['day-old-key', 'fresh-key']);
+  });
+});
