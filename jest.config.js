@@ -15,6 +15,8 @@ const swc = [
 ];
 
 module.exports = {
+  // Global, not per project: jest reads testTimeout from the top-level config only.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
@@ -29,7 +31,6 @@ module.exports = {
       testEnvironment: 'node',
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
-      testTimeout: 30000,
     },
   ],
 };

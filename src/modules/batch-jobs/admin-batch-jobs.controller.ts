@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUserId } from '../../common/auth/auth.decorators';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { BatchJob } from './batch-job.entity';
+import { BatchJobsService } from './batch-jobs.service';
+import { AdminGetBatchParams, AdminPostBatchesReq } from './dto/admin-batch-jobs.dto';
+
+const QUERY = { entity: BatchJob, allowedRelations: ['created_by_user'], defaultRelations: [], computedFields: ['status'] };
+
+@ApiTags('Batch Jobs')
+@Controller('admin/batch-jobs')
+export class AdminBatchJobsController {
+  constructor(private readonly batchJobs: BatchJobsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Batch Jobs (only those the caller created)' })
+  @QueryConfig({ ...QUERY, isList: true, defaultLimit: 10 })
+  async list(@CurrentUserId() userId: string, @Query() query: AdminGetBatchParams, @FindParams() config: FindConfig) {
+    const [jobs, count] = await this.batchJobs.list(userId, query, config);
+    // Medusa's list selects every column but dry_run unless fields asks for it.
+    if (!config.fields) jobs.forEach((job) => delete (job as Partial<BatchJob>).dry_run);
+    return listEnvelope('batch_jobs', jobs, count, config);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a Batch Job (pre-processing starts by itself)' })
+  async create(@CurrentUserId() userId: string, @Body() body: AdminPostBatchesReq) {
+    return { batch_job: await this.batchJobs.create(userId, body) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Batch Job' })
+  @QueryConfig(QUERY)
+  async retrieve(@CurrentUserId() userId: string, @Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { batch_job: await this.batchJobs.retrieve(id, userId, config) };
+  }
+
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm a Batch Job (pre_processed -> confirmed, then processed)' })
+  async confirm(@CurrentUserId() userId: string, @Param('id') id: string) {
+    return { batch_job: await this.batchJobs.confirm(id, userId) };
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a Batch Job (a running one stops at its next batch)' })
+  async cancel(@CurrentUserId() userId: string, @Param('id') id: string) {
+    return { batch_job: await this.batchJobs.cancel(id, userId) };
+  }
+}

@@ -1,0 +1,43 @@
+import { csvCell, csvLine, humanizeAmount, parseHumanAmount } from './medusa-csv';
+
+describe('Medusa CSV dialect', () => {
+  it('quotes only cells holding a line feed, a comma or a semicolon', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('say "hi"')).toBe('say "hi"');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+  });
+
+  it('writes null as empty and stringifies booleans and numbers', () => {
+    expect(csvLine([null, undefined, true, false, 0, 12])).toBe(';;true;false;0;12\r\n');
+  });
+});
+
+describe('amounts', () => {
+  it.each([
+    [1000, 'eur', '10'],
+    [1050, 'eur', '10.5'],
+    [1005, 'usd', '10.05'],
+    [5, 'usd', '0.05'],
+    [0, 'usd', '0'],
+    [1000, 'jpy', '1000'],
+  ])('humanizes %i %s as %s and parses it back', (amount, currency, text) => {
+    expect(humanizeAmount(amount, currency)).toBe(text);
+    expect(parseHumanAmount(text, currency)).toBe(amount);
+  });
+
+  it('accepts trailing zeros and rejects more decimals than the currency has', () => {
+    expect(parseHumanAmount('10.50', 'eur')).toBe(1050);
+    expect(parseHumanAmount('10.505', 'eur')).toBeNull();
+    expect(parseHumanAmount('10.5', 'jpy')).toBeNull();
+  });
+
+  it('rejects negative, non-numeric and oversized amounts', () => {
+    expect(parseHumanAmount('-1', 'eur')).toBeNull();
+    expect(parseHumanAmount('abc', 'eur')).toBeNull();
+    expect(parseHumanAmount('1e3', 'eur')).toBeNull();
+    expect(parseHumanAmount('', 'eur')).toBeNull();
+    expect(parseHumanAmount('99999999999', 'eur')).toBeNull();
+  });
+});

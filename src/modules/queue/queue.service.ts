@@ -1,0 +1,133 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { ConsumerLoop, QueueHandler } from './consumer-loop';
+import { loadQueueConfig, QueueConfig } from './queue.config';
+import { transactionDb } from './transaction-db';
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+export interface QueueOptions {
+  /** Where a job goes once its retries are exhausted (or its worker kept dying). */
+  deadLetter?: string;
+}
+
+/**
+ * The application's job queue: pg-boss on the app's own PostgreSQL (schema `pgboss`, its
+ * own small pool). Jobs survive restarts, run once across instances (SKIP LOCKED), are
+ * retried when a worker fails or dies (expiry), and end in a dead-letter queue when they
+ * keep failing, so no job is ever stuck.
+ *
+ * Lifecycle: started on module init; consumers start once the whole app has booted;
+ * on shutdown consumers are drained first (in-flight jobs reach a safe point or are handed
+ * back), then pg-boss stops, all before TypeORM closes its connections.
+ */
+@Injectable()
+export class QueueService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(QueueService.name);
+  private readonly config: QueueConfig = loadQueueConfig();
+  private readonly definitions = new Map<string, QueueOptions>();
+  private readonly consumers = new Map<string, ConsumerLoop<unknown>>();
+  private readonly pending: Array<{ name: string; handler: QueueHandler<unknown> }> = [];
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+  private bootstrapped = false;
+  private stopped = false;
+
+  async onModuleInit(): Promise<void> {
+    await this.start();
+  }
+
+  onApplicationBootstrap(): void {
+    this.bootstrapped = true;
+    for (const { name, handler } of this.pending.splice(0)) this.startConsumer(name, handler);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Creates the queue if it does not exist yet (safe when several instances boot at once). */
+  async define(name: string, options: QueueOptions = {}): Promise<void> {
+    const boss = await this.start();
+    this.definitions.set(name, options);
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, { name, ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}) });
+    } catch (err) {
+      if (!(await boss.getQueue(name))) throw err;
+    }
+  }
+
+  /** Registers the handler of a queue; it starts working once the app has booted (if workers are enabled). */
+  work<T>(name: string, handler: QueueHandler<T>): void {
+    const entry = { name, handler: handler as QueueHandler<unknown> };
+    if (this.bootstrapped) this.startConsumer(entry.name, entry.handler);
+    else this.pending.push(entry);
+  }
+
+  /**
+   * Enqueues a job. With `manager` inside a transaction the job row is written in that
+   * transaction: it exists only if the transaction commits. Call `wake(name)` after the
+   * commit for this instance to pick it up at once instead of at its next poll.
+   */
+  async send(name: string, data: object, options: { manager?: EntityManager } = {}): Promise<string | null> {
+    const boss = await this.start();
+    const definition = this.definitions.get(name) ?? {};
+    return boss.send(name, data, {
+      retryLimit: this.config.retryLimit,
+      retryDelay: this.config.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: this.config.expireInSeconds,
+      ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
+      ...(options.manager ? { db: transactionDb(options.manager) } : {}),
+    });
+  }
+
+  /** Lets local workers of `name` look for work now. */
+  wake(name: string): void {
+    this.consumers.get(name)?.wake();
+  }
+
+  get settings(): Readonly<QueueConfig> {
+    return this.config;
+  }
+
+  private start(): Promise<PgBoss> {
+    if (!this.starting) {
+      const boss = new PgBoss({
+        connectionString: process.env.DATABASE_URL,
+        schema: QUEUE_SCHEMA,
+        max: this.config.poolSize,
+        application_name: 'medusa-compatible-api:queue',
+        // No cron schedules are used: skip the timekeeper and its timers entirely.
+        schedule: false,
+        supervise: true,
+        migrate: true,
+        maintenanceIntervalSeconds: this.config.maintenanceIntervalSeconds,
+        expireInSeconds: this.config.expireInSeconds,
+      });
+      boss.on('error', (err) => this.logger.error({ err }, 'queue error'));
+      this.starting = boss.start().then(() => (this.boss = boss));
+    }
+    return this.starting;
+  }
+
+  private startConsumer(name: string, handler: QueueHandler<unknown>): void {
+    if (!this.config.workersEnabled || this.stopped || !this.boss) return;
+    const consumer = new ConsumerLoop(this.boss, name, handler, { concurrency: this.config.concurrency, pollIntervalMs: this.config.pollIntervalMs }, this.logger);
+    this.consumers.set(name, consumer);
+    consumer.start();
+  }
+
+  private async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all([...this.consumers.values()].map((consumer) => consumer.stop(this.config.shutdownTimeoutMs)));
+    this.consumers.clear();
+    if (this.starting) {
+      const boss = await this.starting.catch(() => undefined);
+      await boss?.stop({ graceful: false, close: true, wait: true });
+    }
+  }
+}

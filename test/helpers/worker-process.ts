@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../../src/app.module';
+
+/**
+ * A bare worker instance of the application (no HTTP server) in a process of its own,
+ * so a test can kill it with SIGKILL mid-job, like a crashed or OOM-killed server.
+ * Prints "ready" once its queue workers run.
+ */
+async function main(): Promise<void> {
+  await NestFactory.createApplicationContext(AppModule, { logger: false });
+  process.stdout.write('ready\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`worker failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});
