@@ -140,7 +140,9 @@ async function main(): Promise<void> {
         continue;
       }
       process.stdout.write(' running...');
-      const result = await autocannon({ url: base, connections, duration, ...prepared });
+      // autocannon takes the path from the url; a top-level `path` option is ignored.
+      const { path, ...plan } = prepared;
+      const result = await autocannon({ url: `${base}${path ?? ''}`, connections, duration, ...plan });
       const rps = Math.round(result.requests.average);
       const units = scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined;
       const t = scenario.target ?? {};

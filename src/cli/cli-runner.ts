@@ -33,6 +33,8 @@ export async function runCli(
     const config = loadConfig();
     const database = await connectDatabase(config, shutdown, () => undefined);
     await runMigrations(database.url);
+    // A one-off command must never pick up batch jobs meant for the running instances.
+    process.env.QUEUE_WORKERS ??= 'false';
     // Loaded only now so a usage error does not pay for loading every module.
     const { AppModule } = require('../app.module') as { AppModule: Type<unknown> };
     const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
