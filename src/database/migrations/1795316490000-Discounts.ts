@@ -2,10 +2,9 @@ import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
  * Discounts: discount, discount_rule, discount_condition, the condition resource join
- * tables and discount_regions. Every statement is idempotent (IF NOT EXISTS, constraints
- * added only when absent) because an earlier migration generated while these entities
- * already existed may have created some of the same objects; the end schema is the same
- * either way and matches the entities exactly.
+ * tables and discount_regions. The statements are written to be re-runnable (IF NOT
+ * EXISTS, constraints added only when absent), which costs nothing and lets a database
+ * that was migrated by a development build of this migration set catch up safely.
  */
 export class Discounts1795316490000 implements MigrationInterface {
     name = "Discounts1795316490000"
