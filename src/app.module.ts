@@ -4,10 +4,13 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../ormconfig';
 import { AdminModule } from './admin/admin.module';
 import { CommonDatabaseModule } from './common/database/database.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ConnectionDrain } from './common/http/connection-drain';
+import { PgThrottlerStorage } from './common/throttling/pg-throttler.storage';
 import { ExpandFieldsInterceptor } from './common/query/expand-fields.interceptor';
 import { createValidationPipe } from './common/validation/validation';
 import { ConfigModule } from './config/config.module';
@@ -53,7 +56,11 @@ import { StoreModule } from './store/store.module';
       },
     }),
     TypeOrmModule.forRootAsync({ useFactory: () => ({ ...buildDataSourceOptions(), migrationsRun: false }) }),
-    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => loginThrottlers(config) }),
+    // Counters in PostgreSQL: the limits hold across every instance behind the load balancer.
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, DataSource],
+      useFactory: (config: AppConfig, dataSource: DataSource) => ({ ...loginThrottlers(config), storage: new PgThrottlerStorage(dataSource) }),
+    }),
     CommonDatabaseModule,
     StoreSettingsModule,
     AuthModule,
@@ -66,6 +73,7 @@ import { StoreModule } from './store/store.module';
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_INTERCEPTOR, useClass: ExpandFieldsInterceptor },
+    ConnectionDrain,
   ],
 })
 export class AppModule {}

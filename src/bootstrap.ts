@@ -6,7 +6,9 @@ import session from 'express-session';
 import helmet from 'helmet';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ConnectionDrain } from './common/http/connection-drain';
 import type { AppConfig } from './config/configuration';
 
 function originMatcher(allowed: string[]) {
@@ -25,6 +27,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('query parser', 'extended');
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.use(app.get(ConnectionDrain).middleware());
 
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
 
@@ -44,6 +47,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  keepClientErrorsFromCrashing(pool);
   const PgStore = connectPgSimple(session);
   app.use(
     session({

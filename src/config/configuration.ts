@@ -20,6 +20,8 @@ export interface AppConfig {
   trustProxy: boolean;
   loginThrottleLimit: number;
   loginThrottleTtlMs: number;
+  /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
+  shutdownDrainMs: number;
 }
 
 const DEV_SECRET = 'supersecret';
@@ -33,6 +35,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
 }
 
@@ -62,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY !== 'false',
     loginThrottleLimit: positiveInt('LOGIN_THROTTLE_LIMIT', env.LOGIN_THROTTLE_LIMIT, 20),
     loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 60_000),
+    // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
+    // the listener closes, no client still holds an idle connection it might reuse.
+    shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
   };
 }
 

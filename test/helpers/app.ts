@@ -48,7 +48,21 @@ export async function dropTestDatabase(name: string): Promise<void> {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const name = await createTestDatabase();
-  const url = databaseUrl(process.env.TEST_PG_SERVER_URL!, name);
+  const instance = await startTestApp(databaseUrl(process.env.TEST_PG_SERVER_URL!, name), env);
+  return {
+    ...instance,
+    async close() {
+      await instance.close();
+      await dropTestDatabase(name);
+    },
+  };
+}
+
+/**
+ * Boots one more instance of the application on an existing database (several instances
+ * on one database: scale-out tests). `close()` stops the app and leaves the database.
+ */
+export async function startTestApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
   process.env.DATABASE_URL = url;
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
   Object.assign(process.env, env);
@@ -63,9 +77,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     http: () => request(server),
     agent: () => request.agent(server),
     databaseUrl: url,
-    async close() {
-      await app.close();
-      await dropTestDatabase(name);
-    },
+    close: () => app.close(),
   };
 }

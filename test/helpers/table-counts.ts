@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
-/** Tables whose rows a rejected request may legitimately touch (sessions, queue, idempotency). */
-const INFRASTRUCTURE_TABLES = new Set(['session', 'migrations', 'idempotency_key', 'file_chunk_upload_tmp']);
+/** Tables whose rows a rejected request may legitimately touch (sessions, queue, idempotency, login-throttle counters). */
+const INFRASTRUCTURE_TABLES = new Set(['session', 'migrations', 'idempotency_key', 'file_chunk_upload_tmp', 'throttle_counter']);
 
 /** Row counts of every business table in the public schema, in one round trip. */
 export async function businessTableCounts(dataSource: DataSource): Promise<Record<string, number>> {

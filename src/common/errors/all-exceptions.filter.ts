@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response, Request } from 'express';
-import { QueryFailedError, EntityNotFoundError, EntityPropertyNotFoundError } from 'typeorm';
+import { QueryFailedError, EntityNotFoundError, EntityPropertyNotFoundError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ApiError, ApiErrorType } from './api-error';
 import { translatePgError } from './pg-errors';
 
@@ -23,6 +23,15 @@ const CONFLICT_MESSAGE =
 
 /** Connection-level failures: the database is away, not the request's fault. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+/** What node-postgres and TypeORM say when there is no usable connection (these carry no SQLSTATE). */
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Connection is not established|the database system is|Client has encountered a connection error/i;
+
+/** The database is unreachable or dropped the connection: the client should retry, it is not a bug. */
+function isConnectionFailure(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message));
+}
 
 export interface ErrorBody {
   type: string;
@@ -60,7 +69,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const driverError = ((exception as unknown as { driverError?: Record<string, string> }).driverError ?? {}) as Record<string, string>;
       const translated = translatePgError(driverError);
       if (translated) return this.fromApiError(translated);
-      if (UNAVAILABLE_CODES.has(driverError.code)) return this.unavailable();
+      // A query cut off by the database going away (in flight during a restart or failover).
+      if (isConnectionFailure(driverError)) return this.unavailable();
       return this.unknown();
     }
     if (exception instanceof EntityNotFoundError) {
@@ -70,12 +80,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return this.fromApiError(ApiError.invalid('The request refers to an unknown property.'));
     }
 
-    const code = (exception as { code?: string })?.code;
-    if (code && UNAVAILABLE_CODES.has(code)) return this.unavailable();
-    const message = (exception as { message?: string })?.message ?? '';
-    if (/Connection terminated|timeout exceeded when trying to connect|Connection is not established|the database system is/i.test(message)) {
-      return this.unavailable();
-    }
+    if (isConnectionFailure(exception)) return this.unavailable();
+    // TypeORM releases a query runner whose connection dropped; the request's next query on it
+    // (relation loading, a count) then fails with this instead of a connection error.
+    if (exception instanceof QueryRunnerAlreadyReleasedError) return this.unavailable();
 
     if (exception instanceof HttpException) return this.fromHttpException(exception);
 
@@ -126,6 +134,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
                   ? 'unknown_error'
                   : ApiErrorType.INVALID_DATA;
     if (status === HttpStatus.FORBIDDEN) return { status: 401, body: { type, message: 'Unauthorized' } };
+    // A failed readiness check (terminus) and anything else that knows it is unavailable.
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) return this.unavailable();
     if (status >= 500) return this.unknown();
     return { status, body: { type, message } };
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
@@ -22,6 +23,9 @@ export function loginThrottlers(config: AppConfig): ThrottlerModuleOptions {
         },
       },
     ],
+    // One budget per IP and per email across every login route (admin and store, cookie and
+    // token), so rotating between them gains nothing; hashed, so no email is stored.
+    generateKey: (_context, tracker, name) => createHash('sha256').update(`${name}:${tracker}`).digest('hex'),
     errorMessage: 'Too many login attempts. Please try again later.',
   };
 }

@@ -1,0 +1,126 @@
+import { Client } from 'pg';
+import { createTestDatabase, dropTestDatabase } from '../../helpers/app';
+import { databaseUrl } from '../../helpers/db-urls';
+import { ServerProcess, startServerProcess } from '../../helpers/server-process';
+
+/**
+ * SIGTERM to the real server process (src/main.ts, as `npm start` runs it): requests
+ * already in flight finish with 2xx (and `Connection: close`), new connections are
+ * refused at once, even from a client polling over a kept-alive connection, then the
+ * process exits 0. In production the listener closes only after a drain period
+ * (SHUTDOWN_DRAIN_MS) during which /health is 503 and every response says
+ * `Connection: close`. The in-flight requests are made slow on purpose: the test holds a lock
+ * on the region table, so they are provably inside the database when SIGTERM arrives.
+ */
+const IN_FLIGHT = 8;
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('Graceful shutdown on SIGTERM', () => {
+  let dbName: string;
+  let url: string;
+  const servers: ServerProcess[] = [];
+  let locker: Client | undefined;
+  let observer: Client | undefined;
+
+  beforeAll(async () => {
+    dbName = await createTestDatabase();
+    url = databaseUrl(process.env.TEST_PG_SERVER_URL!, dbName);
+  }, 60_000);
+
+  afterAll(async () => {
+    await locker?.end().catch(() => undefined);
+    await observer?.end().catch(() => undefined);
+    for (const server of servers) await server.kill();
+    await dropTestDatabase(dbName);
+  });
+
+  const boot = async (env: Record<string, string>) => {
+    const server = await startServerProcess(url, { DB_POOL_SIZE: String(IN_FLIGHT + 2), ...env });
+    servers.push(server);
+    return server;
+  };
+
+  it('finishes in-flight requests, refuses new connections, and exits 0', async () => {
+    const server = await boot({ SHUTDOWN_DRAIN_MS: '0' });
+    const base = server.url;
+    expect((await fetch(`${base}/store/regions`)).status).toBe(200);
+
+    locker = new Client({ connectionString: url });
+    await locker.connect();
+    observer = new Client({ connectionString: url });
+    await observer.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE "region" IN ACCESS EXCLUSIVE MODE');
+
+    const inFlight = Array.from({ length: IN_FLIGHT }, () =>
+      fetch(`${base}/store/regions`).then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), body: (await r.json()) as { regions?: unknown[] } })),
+    );
+    // Every one of them is waiting on the lock inside PostgreSQL. (Asked on another
+    // connection: inside the locker's transaction pg_stat_activity is a frozen snapshot.)
+    await until(`${IN_FLIGHT} requests blocked in the database`, async () => {
+      const { rows } = await observer!.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'medusa-compatible-api' AND wait_event_type = 'Lock'`,
+        [dbName],
+      );
+      return rows[0].n >= IN_FLIGHT;
+    });
+
+    process.kill(server.pid, 'SIGTERM');
+
+    // The listener closes at once: a new connection is refused while the old requests still wait.
+    await until('new connections to be refused', () =>
+      fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) }).then(
+        () => false,
+        (err) => (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED',
+      ),
+    );
+    expect(server.child.exitCode).toBeNull();
+
+    await locker.query('COMMIT');
+    const results = await Promise.all(inFlight);
+    expect(results.map((r) => r.status)).toEqual(Array(IN_FLIGHT).fill(200));
+    expect(results.every((r) => Array.isArray(r.body.regions))).toBe(true);
+    // Answered after the listener closed: the keep-alive connections are told to go.
+    expect(results.map((r) => r.connection)).toEqual(Array(IN_FLIGHT).fill('close'));
+
+    const exit = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect({ exit, output: exit === 'timeout' || exit.code !== 0 ? server.output() : '' }).toEqual({ exit: { code: 0, signal: null }, output: '' });
+    expect(server.output()).toContain('SIGTERM received');
+  }, 30_000);
+
+  it('first drains for SHUTDOWN_DRAIN_MS: still serving, /health 503, every connection told to close', async () => {
+    const drainMs = 1500;
+    const server = await boot({ SHUTDOWN_DRAIN_MS: String(drainMs) });
+    const base = server.url;
+    expect((await fetch(`${base}/health`)).headers.get('connection')).toBe('keep-alive');
+
+    const signalled = Date.now();
+    process.kill(server.pid, 'SIGTERM');
+    await until('/health to report the shutdown', async () => (await fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) })).status === 503, 5000);
+    const health = await fetch(`${base}/health`);
+    expect({ status: health.status, connection: health.headers.get('connection'), body: await health.json() }).toEqual({
+      status: 503,
+      connection: 'close',
+      body: { type: 'service_unavailable', message: 'The service is shutting down.' },
+    });
+    const served = await fetch(`${base}/store/regions`);
+    expect({ status: served.status, connection: served.headers.get('connection') }).toEqual({ status: 200, connection: 'close' });
+
+    await until('new connections to be refused', () =>
+      fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) }).then(
+        () => false,
+        (err) => (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED',
+      ),
+    );
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainMs);
+    const exit = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect(exit).toEqual({ code: 0, signal: null });
+  }, 30_000);
+});
