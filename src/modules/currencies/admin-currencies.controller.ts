@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -20,6 +20,7 @@ export class AdminCurrenciesController {
   }
 
   @Post(':code')
+  @HttpCode(200)
   @ApiOperation({ summary: 'Update a Currency' })
   async update(@Param('code') code: string, @Body() body: AdminPostCurrenciesCurrencyReq) {
     return { currency: await this.currencies.update(code, body) };
