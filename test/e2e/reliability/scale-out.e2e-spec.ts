@@ -11,10 +11,7 @@ import { bearer, createAdminUser } from '../../helpers/auth';
  * JWT, api token) may depend on which instance issued it, and nothing written through one
  * may be invisible to the others (no per-process state or cache).
  *
- * To be added when those features land (see docs/reliability.md): concurrent completion
- * of one cart sent to different instances yields one order; a discount with usage_limit N
- * is used exactly N times under a race across instances; a batch job is processed exactly
- * once.
+ * Checkout races and batch jobs across instances: scale-out-checkout.e2e-spec.ts.
  */
 describe('Scale-out: three instances on one database', () => {
   let instances: TestApp[] = [];
