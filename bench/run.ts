@@ -122,11 +122,16 @@ async function main(): Promise<void> {
     await waitForHealth(base, child);
     const userDb = new Client({ connectionString: dbUrl });
     await userDb.connect();
-    await userDb.query(`INSERT INTO "user" (id, email, role, password_hash) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1)`, [await hashPassword('bench-password')]);
+    // An API token, as an integration calls the admin API: in production the session cookie
+    // is Secure and never set over the bench's plain HTTP, so a cookie login would 401.
+    await userDb.query(`INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')`, [
+      await hashPassword('bench-password'),
+    ]);
     await userDb.end();
-    const login = await api(base, 'POST', '/admin/auth', { email: 'bench@admin.example', password: 'bench-password' });
-    const adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const ctx: BenchContext = { base, adminCookie, ...data };
+    const adminHeaders = { 'x-medusa-access-token': 'bench-api-token' };
+    const probe = await fetch(`${base}/admin/currencies?limit=1`, { headers: adminHeaders });
+    if (!probe.ok) throw new Error(`admin API token rejected: ${probe.status}`);
+    const ctx: BenchContext = { base, adminHeaders, ...data };
 
     const rows: Row[] = [];
     for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {

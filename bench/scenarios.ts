@@ -3,7 +3,8 @@ import { api } from './http-client';
 
 export interface BenchContext {
   base: string;
-  adminCookie: string;
+  /** Authenticates admin requests (an API token header). */
+  adminHeaders: Record<string, string>;
   regionId: string;
   variantIds: string[];
   discountCodes: string[];
@@ -109,27 +110,27 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'list admin currencies',
     target: { minRps: 4000 },
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/currencies', headers: { cookie: ctx.adminCookie } }),
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/currencies', headers: ctx.adminHeaders }),
   },
   {
     name: 'list admin customers with q (part of an email)',
     target: {},
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=user4242', headers: { cookie: ctx.adminCookie } }),
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=user4242', headers: ctx.adminHeaders }),
   },
   {
     name: 'list admin customers with q (a last name)',
     target: {},
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=Hopper42', headers: { cookie: ctx.adminCookie } }),
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers?q=Hopper42', headers: ctx.adminHeaders }),
   },
   {
     name: 'get admin customer with expand',
     target: {},
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers/cus_bench_00004242?expand=groups,shipping_addresses,billing_address', headers: { cookie: ctx.adminCookie } }),
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers/cus_bench_00004242?expand=groups,shipping_addresses,billing_address', headers: ctx.adminHeaders }),
   },
   {
     name: 'list admin discounts',
     target: {},
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/discounts', headers: { cookie: ctx.adminCookie } }),
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/discounts', headers: ctx.adminHeaders }),
   },
   {
     name: 'full checkout (create, 2 items, address, shipping, payment, complete)',

@@ -107,12 +107,13 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   /** Finds or creates the key row (race-free: INSERT ... ON CONFLICT DO NOTHING) and checks its binding. */
   private async begin(request: IdempotentRequest): Promise<IdempotencyKey> {
     const repo = this.dataSource.getRepository(IdempotencyKey);
-    await repo
+    const id = generateEntityId(IdempotencyKey.idPrefix);
+    const inserted = await repo
       .createQueryBuilder()
       .insert()
       .into(IdempotencyKey)
       .values({
-        id: generateEntityId(IdempotencyKey.idPrefix),
+        id,
         idempotency_key: request.key,
         request_method: request.method,
         request_path: request.path,
@@ -120,7 +121,12 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
         recovery_point: 'started',
       } as QueryDeepPartialEntity<IdempotencyKey>)
       .orIgnore()
+      .returning(['id'])
       .execute();
+    // A fresh key (the common case) is exactly what was just inserted: no second read.
+    if ((inserted.raw as { id: string }[])[0]?.id === id) {
+      return repo.create({ id, idempotency_key: request.key, request_method: request.method, request_path: request.path, response_code: null });
+    }
     const key = await repo.findOneOrFail({ where: { idempotency_key: request.key } });
     if (key.request_method !== request.method || key.request_path !== request.path) {
       throw ApiError.conflict(`The Idempotency-Key ${request.key} was already used for another request`, 'idempotency_key_reused');

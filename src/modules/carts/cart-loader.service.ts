@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { toRelations } from '../../common/query/relations';
+import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
 import { Cart } from './cart.entity';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
@@ -34,8 +34,10 @@ const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
 
 /**
  * Loads carts: the row lock every mutation starts with, and reads with relations and
- * totals. Relations are loaded with one query per relation (no join fan-out, no outer
- * join under FOR UPDATE) and children are sorted by creation for stable responses.
+ * totals. Relations are loaded in a fixed number of queries: the to-one relations joined
+ * into the cart row, then one joined query per to-many relation (no fan-out across
+ * collections, no outer join under FOR UPDATE); children are sorted by creation for
+ * stable responses.
  */
 @Injectable()
 export class CartLoaderService {
@@ -57,7 +59,7 @@ export class CartLoaderService {
 
   /** The cart with `relations`; 404 with Medusa's message. */
   async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
-    const cart = await manager.getRepository(Cart).findOne({ where: { id }, relations: toRelations([...new Set(relations)]), relationLoadStrategy: 'query' });
+    const cart = await findOneWithGroupedRelations(manager, Cart, { id }, relations);
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
     return sortCartChildren(cart);
   }
@@ -89,5 +91,7 @@ function sortCartChildren(cart: Cart): Cart {
   cart.gift_cards?.sort(byCreation);
   cart.region?.countries?.sort((a, b) => a.iso_2.localeCompare(b.iso_2));
   cart.region?.payment_providers?.sort((a, b) => a.id.localeCompare(b.id));
+  cart.region?.fulfillment_providers?.sort((a, b) => a.id.localeCompare(b.id));
+  for (const method of cart.shipping_methods ?? []) method.tax_lines?.sort(byCreation);
   return cart;
 }

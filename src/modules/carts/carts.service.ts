@@ -107,7 +107,8 @@ export class CartsService {
     return this.mutations.run(id, async (cart, manager) => {
       await this.updateCustomer(cart, input, ctx, manager);
       const regionChanged = await this.updateRegion(cart, input, manager);
-      const region = await manager.getRepository(Region).findOneOrFail({ where: { id: cart.region_id }, relations: { countries: true } });
+      const region = await regionWithCountries(cart.region_id, manager);
+      if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
         await this.addresses.setShipping(cart, input.shipping_address, (region.countries ?? []).map((c) => c.iso_2), manager);
@@ -153,7 +154,7 @@ export class CartsService {
   /** Applies `region_id` (re-pricing even when unchanged, as Medusa v1); returns whether the region changed. */
   private async updateRegion(cart: Cart, input: StorePostCartsCartReq, manager: EntityManager): Promise<boolean> {
     if (input.region_id === undefined) return false;
-    const region = await manager.getRepository(Region).findOne({ where: { id: input.region_id }, relations: { countries: true } });
+    const region = await regionWithCountries(input.region_id, manager);
     if (!region) throw ApiError.notFound(`Region with id: ${input.region_id} was not found`);
     const changed = region.id !== cart.region_id;
     if (changed && cart.payment_authorized_at) throw ApiError.notAllowed('Cannot change the region of a completed cart');
@@ -183,7 +184,7 @@ export class CartsService {
   private async regionForNewCart(regionId: string | undefined, manager: EntityManager): Promise<Region> {
     const repo = manager.getRepository(Region);
     if (regionId !== undefined) {
-      const region = await repo.findOne({ where: { id: regionId }, relations: { countries: true } });
+      const region = await regionWithCountries(regionId, manager);
       if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
       return region;
     }
@@ -200,3 +201,8 @@ export class CartsService {
   }
 }
 
+/** The region with its countries in one joined query (`find`, not `findOne`: no DISTINCT paging query). */
+async function regionWithCountries(id: string, manager: EntityManager): Promise<Region | null> {
+  const [region] = await manager.getRepository(Region).find({ where: { id }, relations: { countries: true } });
+  return region ?? null;
+}

@@ -9,10 +9,12 @@ export type PricedVariant = ProductVariant & { product: NonNullable<ProductVaria
 
 /** Loads a live variant with its product and live prices; 400 as Medusa v1 words it. */
 export async function loadVariantForLine(variantId: string, manager: EntityManager): Promise<PricedVariant> {
-  const variant = await manager.getRepository(ProductVariant).findOne({
+  // One joined query (product is to-one, prices the only collection); `find`, not
+  // `findOne`: no DISTINCT paging query.
+  const [variant] = await manager.getRepository(ProductVariant).find({
     where: { id: variantId },
     relations: { product: true, prices: true },
-    relationLoadStrategy: 'query',
+    relationLoadStrategy: 'join',
   });
   if (!variant || !variant.product || variant.product.deleted_at) {
     throw ApiError.invalid(`Unable to generate the line items, some variant has not been found: ${variantId}`);

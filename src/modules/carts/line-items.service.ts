@@ -123,7 +123,8 @@ export class LineItemsService {
   }
 
   private async region(regionId: string, manager: EntityManager): Promise<Region> {
-    const region = await manager.getRepository(Region).findOne({ where: { id: regionId }, relations: { currency: true } });
+    // `find`, not `findOne`: one joined query instead of a DISTINCT paging query plus the row.
+    const [region] = await manager.getRepository(Region).find({ where: { id: regionId }, relations: { currency: true } });
     if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
     return region;
   }

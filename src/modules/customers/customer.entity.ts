@@ -12,6 +12,11 @@ import type { Address } from './address.entity';
  */
 @Entity('customer')
 @Index('IDX_customer_email_has_account_unique', ['email', 'has_account'], { unique: true, where: 'deleted_at IS NULL' })
+// Trigram GIN indexes for `q` (migration CustomerSearchTrigramIndexes); TypeORM cannot
+// express the operator class, so it must neither create nor drop them.
+@Index('IDX_customer_email_trgm', { synchronize: false })
+@Index('IDX_customer_first_name_trgm', { synchronize: false })
+@Index('IDX_customer_last_name_trgm', { synchronize: false })
 export class Customer extends SoftDeletableEntity {
   static readonly idPrefix = 'cus';
 

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { applySearch, dateOperator } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
-import { toRelations } from '../../common/query/relations';
+import { findOneWithGroupedRelations, findWithGroupedRelations } from '../../common/database/grouped-relations';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
 import { Product } from './product.entity';
@@ -22,7 +22,8 @@ export class ProductsService {
 
   /**
    * Published products for the storefront. Pages on product ids first, then loads the
-   * requested relations for that page with one query per relation (no join fan-out).
+   * requested relations for that page: to-one relations joined, one joined query per
+   * to-many relation (no fan-out across collections, no quadratic relation matching).
    */
   async listPublished(filters: StoreGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
     const qb = this.dataSource.getRepository(Product).createQueryBuilder('product').where("product.status = 'published'");
@@ -50,21 +51,13 @@ export class ProductsService {
     qb.addOrderBy('product.id', 'ASC');
     const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
     if (page.length === 0 || config.relations.length === 0) return [page, count];
-    const loaded = await this.dataSource.getRepository(Product).find({
-      where: { id: In(page.map((p) => p.id)) },
-      relations: toRelations(config.relations),
-      relationLoadStrategy: 'query',
-    });
+    const loaded = await findWithGroupedRelations(this.dataSource.manager, Product, { id: In(page.map((p) => p.id)) }, config.relations);
     const byId = new Map(loaded.map((p) => [p.id, p]));
     return [page.map((p) => byId.get(p.id)!).map(sortProductChildren), count];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
-    const product = await this.dataSource.getRepository(Product).findOne({
-      where: { id, status: 'published' },
-      relations: toRelations(config.relations),
-      relationLoadStrategy: 'query',
-    });
+    const product = await findOneWithGroupedRelations(this.dataSource.manager, Product, { id, status: 'published' }, config.relations);
     if (!product) throw ApiError.notFound(`Product with id: ${id} was not found`);
     return sortProductChildren(product);
   }
