@@ -18,6 +18,7 @@ import {
 import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from '../../../common/query/find-params.dto';
 import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-payload.dto';
 import { DRAFT_ORDER_STATUSES, DraftOrderStatus } from '../draft-order.entity';
+import { CodeRef } from '../../carts/dto/store-carts.dto';
 
 /** Postgres `integer` upper bound: larger amounts would fail in SQL instead of validation. */
 const MAX_INT = 2_147_483_647;
@@ -93,12 +94,6 @@ export class DraftOrderItemInput {
   metadata?: Record<string, unknown>;
 }
 
-export class DraftOrderDiscountInput {
-  @IsString()
-  @IsNotEmpty()
-  code: string;
-}
-
 /** `POST /admin/draft-orders`. */
 export class AdminPostDraftOrdersReq {
   /** Accepted for compatibility and ignored: a new draft is always open (Medusa v1). */
@@ -131,8 +126,8 @@ export class AdminPostDraftOrdersReq {
   @IsOptional()
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => DraftOrderDiscountInput)
-  discounts?: DraftOrderDiscountInput[];
+  @Type(() => CodeRef)
+  discounts?: CodeRef[];
 
   @IsOptionalNotNull()
   @IsString()
@@ -184,8 +179,8 @@ export class AdminPostDraftOrdersDraftOrderReq {
   @IsOptional()
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => DraftOrderDiscountInput)
-  discounts?: DraftOrderDiscountInput[];
+  @Type(() => CodeRef)
+  discounts?: CodeRef[];
 
   @IsOptional()
   @IsBoolean()
