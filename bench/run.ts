@@ -87,7 +87,9 @@ async function main(): Promise<void> {
     embedded = db;
     serverUrl = db.url;
   }
-  const database = 'medusa_bench';
+  // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
+  const database = process.env.BENCH_DB ?? 'medusa_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error('BENCH_DB must be a plain lower-case identifier');
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
