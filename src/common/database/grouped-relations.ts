@@ -1,5 +1,6 @@
-import { EntityManager, EntityMetadata, EntityTarget, FindOptionsRelations, FindOptionsWhere, In, ObjectLiteral } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget, FindOperator, FindOptionsRelations, FindOptionsWhere, In, ObjectLiteral } from 'typeorm';
 import { toRelations } from '../query/relations';
+import { loadJsonTrees } from './json-tree-loader';
 
 /**
  * Relation paths split for loading in a fixed, small number of queries: `single` paths
@@ -57,16 +58,18 @@ export async function findWithGroupedRelations<T extends ObjectLiteral>(
   relations: readonly string[],
 ): Promise<T[]> {
   const repo = manager.getRepository(target);
+  const ids = primaryKeyValues(repo.metadata, where);
+  if (ids) return loadJsonTrees(manager, target, ids, relations);
   const { single, collections } = groupRelationPaths(repo.metadata, relations);
   const roots = await repo.find({ where, relations: toRelations(single) as FindOptionsRelations<T>, relationLoadStrategy: 'join' });
   if (roots.length === 0 || collections.size === 0) return roots;
   const primary = repo.metadata.primaryColumns[0].propertyName;
   const byId = new Map<unknown, T>(roots.map((root) => [root[primary], root]));
-  const ids = [...byId.keys()];
+  const rootIds = [...byId.keys()];
   for (const [key, paths] of collections) {
     const segments = key.split('.');
     const loaded = await repo.find({
-      where: { [primary]: In(ids) } as FindOptionsWhere<T>,
+      where: { [primary]: In(rootIds) } as FindOptionsWhere<T>,
       relations: toRelations(paths) as FindOptionsRelations<T>,
       relationLoadStrategy: 'join',
     });
@@ -78,6 +81,19 @@ export async function findWithGroupedRelations<T extends ObjectLiteral>(
     }
   }
   return roots;
+}
+
+/**
+ * The primary key values when `where` is exactly `{ <primary key>: value }` or
+ * `{ <primary key>: In([...]) }`: those lookups go through the one-query JSON tree loader.
+ */
+function primaryKeyValues(metadata: EntityMetadata, where: object): unknown[] | undefined {
+  const keys = Object.keys(where);
+  if (metadata.primaryColumns.length !== 1 || keys.length !== 1 || keys[0] !== metadata.primaryColumns[0].propertyName) return undefined;
+  const value = (where as Record<string, unknown>)[keys[0]];
+  if (typeof value === 'string' || typeof value === 'number') return [value];
+  if (value instanceof FindOperator && value.type === 'in' && Array.isArray(value.value)) return value.value as unknown[];
+  return undefined;
 }
 
 /** One entity by `where` (e.g. its id) with `relations`, as findWithGroupedRelations loads them. */
