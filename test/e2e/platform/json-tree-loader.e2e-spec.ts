@@ -96,3 +96,27 @@ describe('JSON tree loader: one query, the same entities as TypeORM find', () =>
     expect(items).toHaveLength(2);
   });
 });
+
+describe('Prepared statements: repeated TypeORM queries run as named statements', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a query TypeORM sends repeatedly on one connection becomes a server-side prepared statement with the same results', async () => {
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      const marker = `prepared-statement-probe-${Date.now()}`;
+      const results = [];
+      for (let i = 0; i < 4; i++) {
+        results.push(await runner.manager.getRepository(Product).find({ where: { title: marker }, relations: { variants: true } }));
+      }
+      expect(results.every((r) => Array.isArray(r) && r.length === 0)).toBe(true);
+      const statements: { statement: string }[] = await runner.query('SELECT statement FROM pg_prepared_statements WHERE name LIKE $1', ['app\\_%']);
+      expect(statements.some((s) => s.statement.includes('"product"') && s.statement.includes('"title"'))).toBe(true);
+    } finally {
+      await runner.release();
+    }
+  });
+});
