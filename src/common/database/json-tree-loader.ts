@@ -135,8 +135,13 @@ class SqlBuilder {
   }
 }
 
-function compile(metadata: EntityMetadata, relations: readonly string[]): CompiledQuery {
-  const key = [...new Set(relations)].sort().join(',');
+/**
+ * `single`: one id, compared with `=`. A prepared statement soon runs on a generic plan,
+ * which cannot see how many ids `= ANY($1)` holds; on a small table (carts in a young
+ * store) it then preferred a sequential scan to the primary key.
+ */
+function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean): CompiledQuery {
+  const key = `${single ? 'one' : 'many'}:${[...new Set(relations)].sort().join(',')}`;
   let byRelations = compiled.get(metadata);
   if (!byRelations) compiled.set(metadata, (byRelations = new Map()));
   const cached = byRelations.get(key);
@@ -147,7 +152,7 @@ function compile(metadata: EntityMetadata, relations: readonly string[]): Compil
   const alias = builder.nextAlias();
   const rowAlias = builder.nextAlias();
   const { sql: select, plan } = builder.selectList(metadata, alias, buildTree(metadata, relations));
-  const where = [`${alias}.${q(metadata.primaryColumns[0].databaseName)} = ANY($1)`];
+  const where = [`${alias}.${q(metadata.primaryColumns[0].databaseName)} ${single ? '= $1' : '= ANY($1)'}`];
   if (metadata.deleteDateColumn) where.push(`${alias}.${q(metadata.deleteDateColumn.databaseName)} IS NULL`);
   const sql = `SELECT row_to_json(${rowAlias})::text AS tree FROM (SELECT ${select} FROM ${tableOf(metadata)} ${alias} WHERE ${where.join(' AND ')}) ${rowAlias}`;
   const query = { name: `json_tree_${++statementCount}`, sql, plan };
@@ -208,7 +213,8 @@ export async function loadJsonTrees<T extends ObjectLiteral>(
 ): Promise<T[]> {
   if (ids.length === 0) return [];
   const metadata = manager.connection.getMetadata(target);
-  const query = compile(metadata, relations);
-  const rows = await runPrepared(manager, query, [ids]);
+  const single = ids.length === 1;
+  const query = compile(metadata, relations, single);
+  const rows = await runPrepared(manager, query, [single ? ids[0] : ids]);
   return rows.map((row) => hydrate(manager, query.plan, JSON.parse(row.tree)) as T);
 }
