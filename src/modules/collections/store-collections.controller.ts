@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CollectionsService } from './collections.service';
 import { StoreGetCollectionsParams } from './dto/store-collections.dto';
 import { ProductCollection } from './product-collection.entity';
@@ -14,6 +15,7 @@ export class StoreCollectionsController {
   @Get()
   @ApiOperation({ summary: 'List Collections' })
   @QueryConfig({ entity: ProductCollection, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
   async list(@Query() query: StoreGetCollectionsParams, @FindParams() config: FindConfig) {
     const { handle, created_at, updated_at } = query;
     const [collections, count] = await this.collections.list({ handle, created_at, updated_at }, config);
@@ -22,6 +24,7 @@ export class StoreCollectionsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Collection' })
+  @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
   async retrieve(@Param('id') id: string) {
     return { collection: await this.collections.retrieve(id) };
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CurrenciesService } from './currencies.service';
 import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
@@ -14,6 +15,8 @@ export class AdminCurrenciesController {
   @Get()
   @ApiOperation({ summary: 'List Currency' })
   @QueryConfig({ entity: Currency, isList: true, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
+  // The admin guard still runs on every request; only the body (the same for every admin) is cached.
+  @CachedCatalogueResponse({ scope: 'currencies' })
   async list(@Query() query: AdminGetCurrenciesParams, @FindParams() config: FindConfig) {
     const [currencies, count] = await this.currencies.list(query, config);
     return listEnvelope('currencies', currencies, count, config);

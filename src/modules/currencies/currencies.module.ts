@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
 import { AdminCurrenciesController } from './admin-currencies.controller';
 import { CurrenciesService } from './currencies.service';
 
-@Module({ controllers: [AdminCurrenciesController], providers: [CurrenciesService], exports: [CurrenciesService] })
+@Module({ imports: [CatalogueCacheModule], controllers: [AdminCurrenciesController], providers: [CurrenciesService], exports: [CurrenciesService] })
 export class CurrenciesModule {}

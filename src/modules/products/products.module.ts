@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
 import { ProductsService } from './products.service';
 import { StoreProductsController } from './store-products.controller';
 
-@Module({ controllers: [StoreProductsController], providers: [ProductsService], exports: [ProductsService] })
+@Module({ imports: [CatalogueCacheModule], controllers: [StoreProductsController], providers: [ProductsService], exports: [ProductsService] })
 export class ProductsModule {}

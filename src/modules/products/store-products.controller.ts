@@ -2,13 +2,17 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
 import { ProductsService } from './products.service';
 
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
-const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];
+export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];
 const PRICE_FIELDS = ['variants'];
+// Prices depend on the query's region_id/currency_code (part of the URL), or on the cart's
+// region for cart_id: a cart can change region, so those requests always go to the database.
+const CACHE: CatalogueCacheOptions = { scope: 'products', bypassQuery: ['cart_id'], answerBeforeGuards: true };
 
 @ApiTags('Products')
 @Controller('store/products')
@@ -26,6 +30,7 @@ export class StoreProductsController {
     allowedRelations: ALLOWED_RELATIONS,
     computedFields: PRICE_FIELDS,
   })
+  @CachedCatalogueResponse(CACHE)
   async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
     const [products, count] = await this.products.listPublished(query, config);
     await this.products.decorateWithPrices(products, query);
@@ -35,6 +40,7 @@ export class StoreProductsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product' })
   @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: PRICE_FIELDS })
+  @CachedCatalogueResponse(CACHE)
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {
     const product = await this.products.retrievePublished(id, config);
     await this.products.decorateWithPrices([product], query);
