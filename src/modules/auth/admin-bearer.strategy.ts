@@ -23,7 +23,7 @@ export class AdminBearerStrategy extends PassportStrategy(Strategy, 'admin-beare
       const payload = this.jwt.verify<{ domain: 'admin'; user_id: string }>(token, 'admin');
       return payload?.user_id ? { userId: payload.user_id, via: 'jwt' } : false;
     }
-    const user = await this.users.findByApiToken(token);
-    return user ? { userId: user.id, via: 'api_token' } : false;
+    const userId = await this.users.userIdForApiToken(token);
+    return userId ? { userId, via: 'api_token' } : false;
   }
 }

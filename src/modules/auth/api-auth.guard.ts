@@ -79,8 +79,8 @@ export class ApiAuthGuard implements CanActivate {
 
     const apiToken = req.headers['x-medusa-access-token'];
     if (typeof apiToken === 'string' && apiToken.length > 0) {
-      const user = await this.users.findByApiToken(apiToken);
-      return user ? { userId: user.id, via: 'api_token' } : undefined;
+      const userId = await this.users.userIdForApiToken(apiToken);
+      return userId ? { userId, via: 'api_token' } : undefined;
     }
     return undefined;
   }

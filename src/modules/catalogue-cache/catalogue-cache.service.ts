@@ -40,6 +40,7 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   private readonly logger = new Logger('CatalogueCache');
   private readonly bodies: LruBodyCache;
   private readonly generations = Object.fromEntries(ALL_SCOPES.map((s) => [s, 0])) as Record<CatalogueScope, number>;
+  private readonly invalidationListeners: ((scopes: readonly CatalogueScope[]) => void)[] = [];
   private pendingWrites = 0;
   private runningFence?: Promise<void>;
   private queuedFence?: Promise<void>;
@@ -139,6 +140,12 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
       this.generations[scope]++;
       this.bodies.deleteScope(scope);
     }
+    for (const listener of this.invalidationListeners) listener(scopes);
+  }
+
+  /** For caches other than response bodies that follow the same change notices (API tokens). */
+  onInvalidate(listener: (scopes: readonly CatalogueScope[]) => void): void {
+    this.invalidationListeners.push(listener);
   }
 
   /**

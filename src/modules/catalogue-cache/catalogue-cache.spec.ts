@@ -50,7 +50,8 @@ describe('scopesReading', () => {
     expect(scopesReading('currency')).toEqual(['currencies']);
     expect(scopesReading('money_amount')).toEqual(['products']);
     expect(scopesReading('product_collection').sort()).toEqual(['collections', 'products']);
-    expect(scopesReading('something_new').sort()).toEqual(['collections', 'currencies', 'products']);
+    expect(scopesReading('something_new').sort()).toEqual(['api_tokens', 'collections', 'currencies', 'products']);
+    expect(scopesReading('user')).toEqual(['api_tokens']);
   });
 });
 

@@ -10,10 +10,12 @@
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-export type CatalogueScope = 'products' | 'collections' | 'currencies';
+export type CatalogueScope = 'products' | 'collections' | 'currencies' | 'api_tokens';
 
 export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> = {
   collections: ['product_collection'],
+  // Not a response: the admin API-token lookups (src/modules/users/api-token-cache.ts).
+  api_tokens: ['user'],
   currencies: ['currency'],
   products: [
     'product',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { hashPassword, verifyPassword } from '../../common/auth/password-hasher';
+import { ApiTokenCache } from './api-token-cache';
 import { User, UserRole } from './user.entity';
 
 export interface UpsertUserInput {
@@ -17,7 +18,10 @@ export interface UpsertUserInput {
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly apiTokens: ApiTokenCache,
+  ) {}
 
   async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<User> {
     const user = await manager.getRepository(User).findOne({ where: { id } });
@@ -41,6 +45,12 @@ export class UsersService {
   async findByApiToken(token: string): Promise<User | null> {
     if (!token) return null;
     return this.dataSource.getRepository(User).findOne({ where: { api_token: token } });
+  }
+
+  /** The id of the user owning this API token (cached per process, see ApiTokenCache). */
+  async userIdForApiToken(token: string): Promise<string | null> {
+    if (!token) return null;
+    return this.apiTokens.userIdFor(token, async (t) => (await this.findByApiToken(t))?.id ?? null);
   }
 
   /** Creates the user, or updates the one with that email (the `npm run user` and seed path). */
