@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { randomUUID } from 'crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../ormconfig';
@@ -10,6 +9,7 @@ import { AdminModule } from './admin/admin.module';
 import { CommonDatabaseModule } from './common/database/database.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { loggerModuleParams } from './common/http/request-logging';
 import { PgThrottlerStorage } from './common/throttling/pg-throttler.storage';
 import { ExpandFieldsInterceptor } from './common/query/expand-fields.interceptor';
 import { createValidationPipe } from './common/validation/validation';
@@ -25,36 +25,7 @@ import { StoreModule } from './store/store.module';
 @Module({
   imports: [
     ConfigModule,
-    LoggerModule.forRootAsync({
-      useFactory: () => {
-        const config = loadConfig();
-        return {
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req, res) => {
-              const header = req.headers['x-request-id'];
-              const id = typeof header === 'string' && header.length <= 128 ? header : randomUUID();
-              res.setHeader('x-request-id', id);
-              return id;
-            },
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.headers["x-medusa-access-token"]',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.password_hash',
-                '*.api_token',
-              ],
-              censor: '[redacted]',
-            },
-            transport: config.nodeEnv === 'development' && process.stdout.isTTY ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-            autoLogging: { ignore: (req) => req.url === '/health' },
-          },
-        };
-      },
-    }),
+    LoggerModule.forRootAsync({ useFactory: () => loggerModuleParams(loadConfig()) }),
     TypeOrmModule.forRootAsync({ useFactory: () => ({ ...buildDataSourceOptions(), migrationsRun: false }) }),
     // Counters in PostgreSQL: the limits hold across every instance behind the load balancer.
     ThrottlerModule.forRootAsync({

@@ -1,15 +1,21 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import connectPgSimple from 'connect-pg-simple';
-import express, { NextFunction, Request, Response } from 'express';
+import express, { Application, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { bodyParsers } from './common/http/body-parsers';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { requestIdMiddleware } from './common/http/request-logging';
+import { precomputedHeaders } from './common/http/security-headers';
+import { sessionOnDemand } from './common/http/session-on-demand';
 import type { AppConfig } from './config/configuration';
+
+const NO_CORS = Object.freeze({ origin: false });
 
 function originMatcher(allowed: string[]) {
   const patterns = allowed.map((entry) => (entry.startsWith('/') && entry.endsWith('/') ? new RegExp(entry.slice(1, -1)) : entry));
@@ -27,15 +33,18 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('query parser', 'extended');
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.use(app.get(ConnectionDrain).middleware());
+  const expressApp = app.getHttpAdapter().getInstance() as Application;
+  app.get(ConnectionDrain).install(expressApp);
 
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(precomputedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } })));
 
   const admin = originMatcher(config.adminCors);
   const store = originMatcher(config.storeCors);
   app.enableCors((req: Request, cb) => {
+    const origin = req.headers.origin;
+    // Not a cross-origin request (most API traffic): cors steps aside for `origin: false`.
+    if (origin === undefined) return cb(null, NO_CORS);
     const isAdmin = req.path.startsWith('/admin');
-    const origin = req.header('Origin');
     cb(null, {
       origin: (isAdmin ? admin : store)(origin) ? origin : false,
       credentials: true,
@@ -43,29 +52,30 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     });
   });
 
-  app.use(express.json({ limit: config.bodyLimit }));
-  app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
+  app.use(bodyParsers(express.json({ limit: config.bodyLimit }), express.urlencoded({ extended: true, limit: config.bodyLimit })));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   keepClientErrorsFromCrashing(pool);
   const PgStore = connectPgSimple(session);
-  app.use(
-    session({
-      name: config.sessionCookieName,
-      secret: config.sessionSecret,
-      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      proxy: config.trustProxy,
-      cookie: {
-        httpOnly: true,
-        maxAge: config.sessionTtlMs,
-        secure: config.isProduction,
-        sameSite: config.isProduction ? 'none' : 'lax',
-      },
-    }),
-  );
+  const sessionMiddleware = session({
+    name: config.sessionCookieName,
+    secret: config.sessionSecret,
+    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: config.trustProxy,
+    cookie: {
+      httpOnly: true,
+      maxAge: config.sessionTtlMs,
+      secure: config.isProduction,
+      sameSite: config.isProduction ? 'none' : 'lax',
+    },
+  });
+  app.use(sessionOnDemand(expressApp, sessionMiddleware, config.sessionCookieName));
+
+  const requestIds = requestIdMiddleware(config);
+  if (requestIds) app.use(requestIds);
 
   // Errors raised by the body parser or the session store never reach Nest's filters.
   const filter = new AllExceptionsFilter();

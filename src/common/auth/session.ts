@@ -1,10 +1,13 @@
 import type { Request } from 'express';
+import { startSession } from '../http/session-on-demand';
 
 /**
  * Logs an identity into the session with a fresh session id (no fixation), keeping the
  * other surface's identity if the same browser is logged into both.
  */
-export function regenerateSessionWith(req: Request, values: { user_id?: string; customer_id?: string }): Promise<void> {
+export async function regenerateSessionWith(req: Request, values: { user_id?: string; customer_id?: string }): Promise<void> {
+  // Requests without the session cookie skip express-session (see sessionOnDemand).
+  await startSession(req);
   const keep = { user_id: req.session?.user_id, customer_id: req.session?.customer_id };
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {

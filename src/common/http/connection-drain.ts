@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Application, NextFunction, Request, Response } from 'express';
 import type { Server } from 'net';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
@@ -33,24 +33,36 @@ export class ConnectionDrain implements BeforeApplicationShutdown {
   }
 
   /**
-   * Express middleware. Checked when the headers are written, so requests already in
-   * flight are covered; also once the listener is closed (server.close() leaves connections
-   * that were busy at that instant open, and they would keep serving their client).
+   * Express wiring. `Connection: close` is decided when the headers are written, so
+   * requests already in flight are covered; also once the listener is closed
+   * (server.close() leaves connections that were busy at that instant open, and they
+   * would keep serving their client). The check sits on the app's response prototype
+   * (one function for every response), not on each response object: wrapping
+   * `writeHead` per request cost two closures per request for a check that matters only
+   * during shutdown.
    */
-  middleware(): RequestHandler {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const server = (req.socket as unknown as { server?: Server }).server;
-      const leaving = () => this.draining || server?.listening === false;
-      const writeHead = res.writeHead;
-      res.writeHead = function writeHeadWhileDraining(this: Response, ...args: unknown[]) {
-        if (leaving() && !this.headersSent) this.setHeader('Connection', 'close');
-        return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-      } as Response['writeHead'];
+  install(app: Application): void {
+    const drain = this;
+    // express gives every response of this app this prototype (app.response is not in its typings).
+    const response = (app as unknown as { response: Response }).response;
+    const writeHead = response.writeHead;
+    response.writeHead = function writeHeadWhileDraining(this: Response, ...args: unknown[]) {
+      if (!this.headersSent && drain.isLeaving(this.req)) this.setHeader('Connection', 'close');
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response['writeHead'];
+
+    app.use((req: Request, res: Response, next: NextFunction) => {
       if (this.draining && req.path === '/health') {
         res.status(503).json({ type: 'service_unavailable', message: 'The service is shutting down.' });
         return;
       }
       next();
-    };
+    });
+  }
+
+  private isLeaving(req: Request | undefined): boolean {
+    if (this.draining) return true;
+    const server = (req?.socket as unknown as { server?: Server } | undefined)?.server;
+    return server?.listening === false;
   }
 }
