@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
 import { Country } from '../regions/country.entity';
@@ -29,7 +30,7 @@ export class CartAddressesService {
       await this.link(cart, 'shipping_address_id', null, manager);
       return;
     }
-    const fields = await this.resolve(cart, value, manager);
+    const fields = await this.resolve(cart, value, manager, regionCountries);
     const country = fields.country_code ?? (await this.currentCountry(cart.shipping_address_id, manager));
     if (country && !regionCountries.includes(country)) throw ApiError.invalid('Shipping country must be in the cart region');
     await this.write(cart, 'shipping_address_id', fields, typeof value === 'string', manager);
@@ -54,8 +55,11 @@ export class CartAddressesService {
     }
   }
 
-  /** Fields of the address to write; ids are resolved to a copy of the address they name. */
-  private async resolve(cart: Cart, value: AddressInput, manager: EntityManager): Promise<Partial<Address>> {
+  /**
+   * Fields of the address to write; ids are resolved to a copy of the address they name.
+   * A country code among `knownCountries` (the region's, already loaded) needs no lookup.
+   */
+  private async resolve(cart: Cart, value: AddressInput, manager: EntityManager, knownCountries: readonly string[] = []): Promise<Partial<Address>> {
     if (typeof value === 'string') {
       const address = await manager.getRepository(Address).findOne({ where: { id: value } });
       const ownedByOther = address?.customer_id && address.customer_id !== cart.customer_id;
@@ -64,7 +68,10 @@ export class CartAddressesService {
     }
     const fields: Partial<Address> = {};
     for (const field of ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
-    if (typeof fields.country_code === 'string') fields.country_code = await this.knownCountry(fields.country_code, manager);
+    if (typeof fields.country_code === 'string') {
+      const iso2 = fields.country_code.trim().toLowerCase();
+      fields.country_code = knownCountries.includes(iso2) ? iso2 : await this.knownCountry(fields.country_code, manager);
+    }
     return fields;
   }
 
@@ -81,15 +88,22 @@ export class CartAddressesService {
 
   /** Merges into the cart's current address row, or creates a new one (`replace`: always a new row). */
   private async write(cart: Cart, column: 'shipping_address_id' | 'billing_address_id', fields: Partial<Address>, replace: boolean, manager: EntityManager): Promise<void> {
-    const repo = manager.getRepository(Address);
     const currentId = cart[column];
     if (currentId && !replace) {
-      if (Object.keys(fields).length > 0) await repo.update(currentId, fields as QueryDeepPartialEntity<Address>);
+      if (Object.keys(fields).length > 0) await manager.getRepository(Address).update(currentId, fields as QueryDeepPartialEntity<Address>);
       return;
     }
-    const address = repo.create({ ...fields, customer_id: null });
-    await repo.insert(address as QueryDeepPartialEntity<Address>);
-    await this.link(cart, column, address.id, manager);
+    // The new row and the cart's link to it in one statement (the foreign key is checked at its end).
+    const id = generateEntityId(Address.idPrefix);
+    const columns = ADDRESS_FIELDS.filter((f) => fields[f] !== undefined);
+    const values = columns.map((f) => (f === 'metadata' && fields.metadata !== null ? JSON.stringify(fields.metadata) : fields[f]));
+    const placeholders = columns.map((_, i) => `$${i + 3}`);
+    await manager.query(
+      `WITH address AS (INSERT INTO address (id, customer_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1, NULL${placeholders.map((p) => `, ${p}`).join('')}))
+       UPDATE cart SET ${column} = $1, updated_at = now() WHERE id = $2`,
+      [id, cart.id, ...values],
+    );
+    cart[column] = id;
   }
 
   private async link(cart: Cart, column: 'shipping_address_id' | 'billing_address_id', addressId: string | null, manager: EntityManager): Promise<void> {

@@ -32,7 +32,7 @@ export class CartCheckoutService {
   removeDiscount(cartId: string, code: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
       await this.discounts.remove(cart, code, m);
-      await this.followUps.refreshPaymentSessions(cart, m);
+      await this.followUps.afterCartChanged(cart, m);
     });
   }
 
@@ -51,7 +51,8 @@ export class CartCheckoutService {
       cartId,
       async (cart, m) => {
         const option = await this.shippingOptions.retrieve(input.option_id, m);
-        const full = await this.loader.load(cart.id, CART_TOTALS_RELATIONS, m);
+        // The sessions come with the cart read for the checks: adding a method does not change them.
+        const full = await this.loader.load(cart.id, [...CART_TOTALS_RELATIONS, 'payment_sessions'], m);
         const { totals } = await this.totals.calculate(full);
         this.shippingOptions.assertValidForCart(
           option,
@@ -60,7 +61,7 @@ export class CartCheckoutService {
         );
         const price = options.price ?? this.shippingOptions.priceOf(option);
         await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
-        await this.followUps.refreshPaymentSessions(cart, m);
+        if (full.payment_sessions?.length) await this.followUps.refreshPaymentSessions(cart, m);
       },
       { manager: options.manager },
     );
@@ -71,7 +72,8 @@ export class CartCheckoutService {
     return this.mutations.run(
       cartId,
       async (cart, m) => {
-        await this.paymentSessions.createSessions(await this.followUps.paymentCart(cart.id, m), m);
+        const { paymentCart, sessions } = await this.followUps.paymentCartWithSessions(cart.id, m);
+        await this.paymentSessions.createSessions(paymentCart, m, sessions);
       },
       { manager, forceTaxes: true },
     );
@@ -80,7 +82,8 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-session */
   selectPaymentSession(cartId: string, providerId: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      await this.paymentSessions.select(await this.followUps.paymentCart(cart.id, m), providerId, m);
+      const { paymentCart, sessions } = await this.followUps.paymentCartWithSessions(cart.id, m);
+      await this.paymentSessions.select(paymentCart, providerId, m, sessions);
     });
   }
 

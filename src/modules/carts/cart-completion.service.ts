@@ -11,9 +11,9 @@ import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { PaymentsService } from '../payments/payments.service';
 import { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { PAYMENT_CART_RELATIONS, toPaymentCart } from './cart-follow-ups.service';
 import { CartLoaderService } from './cart-loader.service';
-import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
+import { CartTotalsService } from './cart-totals.service';
 import { OrderPlacementService } from './order-placement.service';
 
 export type CompletionBody =
@@ -44,7 +44,6 @@ export class CartCompletionService {
     private readonly idempotency: IdempotencyKeysService,
     private readonly loader: CartLoaderService,
     private readonly totals: CartTotalsService,
-    private readonly followUps: CartFollowUpsService,
     private readonly discounts: CartDiscountsService,
     private readonly giftCards: GiftCardsService,
     private readonly paymentSessions: PaymentSessionsService,
@@ -62,9 +61,13 @@ export class CartCompletionService {
     if (locked.completed_at) return this.existingOrder(locked, manager);
     await this.attachLoggedInCustomer(locked, ctx.customerId, manager);
 
-    const cart = await this.loader.load(cartId, [...CART_TOTALS_RELATIONS, 'region.payment_providers'], manager);
+    // Everything completion reads of the cart, in one load: its totals' relations, the
+    // region's payment providers and the payment sessions (read under the cart lock).
+    const cart = await this.loader.load(cartId, PAYMENT_CART_RELATIONS, manager);
     if (!cart.items?.length) throw ApiError.invalid('Cannot create order from empty cart');
     if (!cart.customer_id) throw ApiError.invalid('Cannot create an order from the cart without a customer');
+    // The payment provider sees the cart as stored (before the customer's email fills a missing one).
+    const storedEmail = cart.email;
     if (!cart.email) cart.email = (await manager.getRepository(Customer).findOneOrFail({ where: { id: cart.customer_id } })).email;
     cart.idempotency_key = key;
     const { totals, taxLines } = await this.totals.calculate(cart, { forceTaxes: true });
@@ -78,8 +81,8 @@ export class CartCompletionService {
 
     let paymentId: string | null = null;
     if (totals.total > 0) {
-      const paymentCart = { ...(await this.followUps.paymentCart(cart.id, manager)), total: totals.total };
-      const session = await this.paymentSessions.authorize(paymentCart, manager);
+      const paymentCart = toPaymentCart({ ...cart, email: storedEmail } as Cart, totals.total);
+      const session = await this.paymentSessions.authorize(paymentCart, manager, cart.payment_sessions ?? []);
       if (session.status === 'requires_more' || session.status === 'pending') throw await this.paymentNeedsMore(cart.id, session, manager);
       if (session.status !== 'authorized') throw ApiError.invalid('Cart payment not authorized');
       await this.paymentSessions.saveAuthorization(session, manager);
@@ -93,10 +96,9 @@ export class CartCompletionService {
     }
 
     await this.placement.persistTaxLines(cart, taxLines, manager);
-    await this.placement.attachCartContents(cart, order, manager);
     await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
     const now = new Date();
-    await manager.getRepository(Cart).update(cart.id, { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email });
+    await this.placement.attachCartContents(cart, order, { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email }, manager);
     return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(order.id, undefined, manager) } };
   }
 

@@ -1,12 +1,51 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
+import { ApiError } from '../../common/errors/api-error';
 import { DiscountsService } from '../discounts/discounts.service';
 import { allocateDiscount, assertDiscountApplicable, isFreeShipping } from '../discounts/engine';
 import type { EngineContext, EngineDiscount, EngineLineItem } from '../discounts/engine';
 import { normalizeDiscountCode } from '../discounts/discount.entity';
 import type { Cart } from './cart.entity';
 import { LineItemAdjustment } from './line-item-adjustment.entity';
-import { LineItem } from './line-item.entity';
+
+/**
+ * The cart's lines as the engine sees them, with their product's type, collection and live
+ * tags, in one query (TypeORM's relation loading took four). A soft-deleted variant or
+ * product counts as no product, as the relation loading did.
+ */
+const ENGINE_ITEMS_SQL = `
+  SELECT li.id, li.unit_price, li.quantity, li.allow_discounts, li.is_giftcard,
+         p.id AS product_id, p.type_id AS product_type_id, p.collection_id AS product_collection_id,
+         CASE WHEN p.id IS NULL THEN '[]'::json ELSE
+           (SELECT coalesce(json_agg(pt.product_tag_id ORDER BY pt.product_tag_id), '[]'::json)
+              FROM product_tags pt JOIN product_tag t ON t.id = pt.product_tag_id AND t.deleted_at IS NULL
+             WHERE pt.product_id = p.id) END AS product_tag_ids
+    FROM line_item li
+    LEFT JOIN product_variant v ON v.id = li.variant_id AND v.deleted_at IS NULL
+    LEFT JOIN product p ON p.id = v.product_id AND p.deleted_at IS NULL
+   WHERE li.cart_id = $1
+   ORDER BY li.created_at, li.id`;
+
+/**
+ * The cart's (`$1`) discount adjustments dropped, as a data-modifying CTE (custom
+ * adjustments without a discount are kept); the first step of rebuilding them, for callers
+ * that fold it into one statement with other follow-ups.
+ */
+export const DROP_DISCOUNT_ADJUSTMENTS = `
+  dropped_adjustments AS (
+    DELETE FROM line_item_adjustment a USING line_item li
+     WHERE li.cart_id = $1 AND a.item_id = li.id AND a.discount_id IS NOT NULL)`;
+
+/**
+ * Whether the cart `$1` has a live discount other than free shipping (the one that makes
+ * adjustments), as an SQL expression.
+ */
+export const CART_HAS_REGULAR_DISCOUNT = `EXISTS (
+  SELECT 1 FROM cart_discounts cd
+    JOIN discount d ON d.id = cd.discount_id AND d.deleted_at IS NULL
+    JOIN discount_rule r ON r.id = d.rule_id AND r.deleted_at IS NULL
+   WHERE cd.cart_id = $1 AND r.type <> 'free_shipping')`;
 
 /**
  * Discounts on a cart, through the discounts module's pure engine. Called inside the
@@ -23,14 +62,19 @@ export class CartDiscountsService {
   /**
    * Replaces the cart's discounts by `codes` (case-insensitive; duplicates ignored).
    * 404 for an unknown code; the engine's 400s for a code that cannot be used by this
-   * cart (usage limit, dates, disabled, region, customer group). Rebuilds adjustments.
+   * cart (usage limit, dates, disabled, region, customer group); codes are judged in
+   * request order, so the first failing one answers. Returns the discounts now on the
+   * cart: the caller rebuilds the adjustments from them (CartFollowUpsService.afterCartChanged).
    */
-  async apply(cart: Cart, codes: string[], manager: EntityManager): Promise<void> {
-    const ctx = await this.engineContext(cart, manager);
+  async apply(cart: Cart, codes: string[], manager: EntityManager): Promise<EngineDiscount[]> {
+    const unique = [...new Set(codes.map(normalizeDiscountCode))];
+    const found = await this.discounts.engineDiscountsByCode(unique, manager);
+    const ctx = await this.engineContext(cart, [...found.values()], manager);
     const chosen: EngineDiscount[] = [];
     let hasRegular = false;
-    for (const code of [...new Set(codes.map(normalizeDiscountCode))]) {
-      const discount = this.discounts.toEngineDiscount(await this.discounts.retrieveByCodeForCart(code, manager));
+    for (const code of unique) {
+      const discount = found.get(code);
+      if (!discount) throw ApiError.notFound(`Discount with code ${code} was not found`);
       assertDiscountApplicable(discount, ctx);
       if (isFreeShipping(discount)) chosen.push(discount);
       else if (!hasRegular) {
@@ -38,49 +82,55 @@ export class CartDiscountsService {
         hasRegular = true;
       }
     }
-    await manager.query('DELETE FROM cart_discounts WHERE cart_id = $1', [cart.id]);
-    for (const discount of chosen) {
-      await manager.query('INSERT INTO cart_discounts (cart_id, discount_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [cart.id, discount.id]);
-    }
-    await this.refreshAdjustments(cart, manager);
+    // One statement: links outside the new set go, missing ones come. The DELETE never
+    // touches a row the INSERT skips as present, so the two parts cannot interfere.
+    await manager.query(
+      `WITH unlinked AS (DELETE FROM cart_discounts WHERE cart_id = $1 AND discount_id <> ALL($2::varchar[]))
+       INSERT INTO cart_discounts (cart_id, discount_id)
+       SELECT $1, id FROM unnest($2::varchar[]) AS id
+        WHERE NOT EXISTS (SELECT 1 FROM cart_discounts WHERE cart_id = $1 AND discount_id = id)
+       ON CONFLICT DO NOTHING`,
+      [cart.id, chosen.map((d) => d.id)],
+    );
+    return [...chosen].sort((a, b) => a.code.localeCompare(b.code));
   }
 
-  /** Removes the discount with that code (case-insensitive); an unknown code is not an error. */
+  /**
+   * Removes the discount with that code (case-insensitive); an unknown code is not an error.
+   * The caller rebuilds the adjustments (CartFollowUpsService.afterCartChanged).
+   */
   async remove(cart: Cart, code: string, manager: EntityManager): Promise<void> {
     await manager.query('DELETE FROM cart_discounts cd USING discount d WHERE cd.cart_id = $1 AND d.id = cd.discount_id AND d.code = $2', [
       cart.id,
       normalizeDiscountCode(code),
     ]);
-    await this.refreshAdjustments(cart, manager);
   }
 
   /** Drops discounts not usable in `regionId` (a region change), silently as Medusa does. */
   async dropOutsideRegion(cart: Cart, regionId: string, manager: EntityManager): Promise<void> {
-    for (const discount of await this.cartDiscounts(cart.id, manager)) {
-      if (!discount.region_ids.includes(regionId)) {
-        await manager.query('DELETE FROM cart_discounts WHERE cart_id = $1 AND discount_id = $2', [cart.id, discount.id]);
-      }
-    }
+    const outside = (await this.cartDiscounts(cart.id, manager)).filter((d) => !d.region_ids.includes(regionId)).map((d) => d.id);
+    if (outside.length > 0) await manager.query('DELETE FROM cart_discounts WHERE cart_id = $1 AND discount_id = ANY($2::varchar[])', [cart.id, outside]);
   }
 
   /**
    * Rebuilds the discount adjustments of the cart's lines from its one non-free-shipping
-   * discount (custom adjustments without a discount are kept). Amounts come from the
-   * engine's allocation, integer minor units that sum exactly to the discount.
+   * discount, after the old ones were dropped (DROP_DISCOUNT_ADJUSTMENTS). Amounts come
+   * from the engine's allocation, integer minor units that sum exactly to the discount;
+   * no eligible line, no adjustment. One INSERT for all lines.
+   * `regular`: the discount when the caller has it, else read from the cart.
    */
-  async refreshAdjustments(cart: Cart, manager: EntityManager): Promise<void> {
-    const items = await this.engineItems(cart.id, manager);
-    if (items.length > 0) {
-      await manager.query('DELETE FROM line_item_adjustment WHERE discount_id IS NOT NULL AND item_id = ANY($1::varchar[])', [items.map((i) => i.id)]);
-    }
-    const regular = (await this.cartDiscounts(cart.id, manager)).find((d) => !isFreeShipping(d));
-    if (!regular || items.length === 0) return;
-    const repo = manager.getRepository(LineItemAdjustment);
-    for (const allocation of allocateDiscount(regular, items)) {
-      await repo.insert(
-        repo.create({ item_id: allocation.item_id, discount_id: regular.id, description: 'discount', amount: allocation.amount, metadata: null }) as QueryDeepPartialEntity<LineItemAdjustment>,
-      );
-    }
+  async insertAdjustments(cartId: string, regular: EngineDiscount | undefined, manager: EntityManager): Promise<void> {
+    const discount = regular ?? (await this.cartDiscounts(cartId, manager)).find((d) => !isFreeShipping(d));
+    if (!discount) return;
+    const items = await this.engineItems(cartId, manager);
+    if (items.length === 0) return;
+    const allocations = allocateDiscount(discount, items);
+    if (allocations.length === 0) return;
+    await manager.query(
+      `INSERT INTO line_item_adjustment (id, item_id, discount_id, description, amount, metadata)
+       SELECT id, item_id, $3, 'discount', amount, NULL FROM unnest($1::varchar[], $2::varchar[], $4::numeric[]) AS a(id, item_id, amount)`,
+      [allocations.map(() => generateEntityId(LineItemAdjustment.idPrefix)), allocations.map((a) => a.item_id), discount.id, allocations.map((a) => a.amount)],
+    );
   }
 
   /**
@@ -91,7 +141,8 @@ export class CartDiscountsService {
    */
   async consumeForOrder(cart: Cart, manager: EntityManager): Promise<void> {
     const discounts = (await this.cartDiscounts(cart.id, manager)).sort((a, b) => a.id.localeCompare(b.id));
-    const ctx = await this.engineContext(cart, manager);
+    if (discounts.length === 0) return;
+    const ctx = await this.engineContext(cart, discounts, manager);
     for (const discount of discounts) assertDiscountApplicable({ ...discount, usage_limit: null }, ctx);
     await this.discounts.incrementUsage(
       discounts.map((d) => d.id),
@@ -99,44 +150,21 @@ export class CartDiscountsService {
     );
   }
 
-  /** The cart's discounts as the engine sees them. */
-  async cartDiscounts(cartId: string, manager: EntityManager): Promise<EngineDiscount[]> {
-    const rows: Array<{ code: string }> = await manager.query(
-      'SELECT d.code FROM cart_discounts cd JOIN discount d ON d.id = cd.discount_id WHERE cd.cart_id = $1 AND d.deleted_at IS NULL ORDER BY d.code',
-      [cartId],
-    );
-    const discounts: EngineDiscount[] = [];
-    for (const row of rows) discounts.push(this.discounts.toEngineDiscount(await this.discounts.retrieveByCodeForCart(row.code, manager)));
-    return discounts;
+  /** The cart's discounts as the engine sees them (one query), ordered by code. */
+  cartDiscounts(cartId: string, manager: EntityManager): Promise<EngineDiscount[]> {
+    return this.discounts.engineDiscountsOfCart(cartId, manager);
   }
 
-  private async engineContext(cart: Cart, manager: EntityManager): Promise<EngineContext> {
-    const groups: Array<{ customer_group_id: string }> = cart.customer_id
+  /** The engine's context; the customer's groups are read only when a discount has a customer-group condition. */
+  private async engineContext(cart: Cart, discounts: readonly EngineDiscount[], manager: EntityManager): Promise<EngineContext> {
+    const needsGroups = !!cart.customer_id && discounts.some((d) => d.rule.conditions.some((c) => c.type === 'customer_groups'));
+    const groups: Array<{ customer_group_id: string }> = needsGroups
       ? await manager.query('SELECT customer_group_id FROM customer_group_customers WHERE customer_id = $1', [cart.customer_id])
       : [];
     return { region_id: cart.region_id, customer_group_ids: groups.map((g) => g.customer_group_id), now: new Date(), customer_id: cart.customer_id };
   }
 
-  private async engineItems(cartId: string, manager: EntityManager): Promise<EngineLineItem[]> {
-    const lines = await manager.getRepository(LineItem).find({
-      where: { cart_id: cartId },
-      relations: { variant: { product: { tags: true } } },
-      relationLoadStrategy: 'query',
-      order: { created_at: 'ASC', id: 'ASC' },
-    });
-    return lines.map((line) => {
-      const product = line.variant?.product;
-      return {
-        id: line.id,
-        unit_price: line.unit_price,
-        quantity: line.quantity,
-        allow_discounts: line.allow_discounts,
-        is_giftcard: line.is_giftcard,
-        product_id: product?.id ?? null,
-        product_type_id: product?.type_id ?? null,
-        product_collection_id: product?.collection_id ?? null,
-        product_tag_ids: (product?.tags ?? []).map((t) => t.id),
-      };
-    });
+  private engineItems(cartId: string, manager: EntityManager): Promise<EngineLineItem[]> {
+    return manager.query(ENGINE_ITEMS_SQL, [cartId]);
   }
 }

@@ -1,12 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
 import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registry';
-import { PaymentCart, PaymentSessionsService } from '../payments/payment-sessions.service';
-import { ShippingMethodsService } from '../shipping/shipping-methods.service';
+import { isFreeShipping } from '../discounts/engine';
+import type { EngineDiscount } from '../discounts/engine';
+import type { PaymentSession } from '../payments/payment-session.entity';
+import { CART_HAS_PAYMENT_SESSIONS, PaymentCart, PaymentSessionsService } from '../payments/payment-sessions.service';
+import { DROP_CART_SHIPPING_METHODS } from '../shipping/shipping-methods.service';
 import type { Cart } from './cart.entity';
-import { CartDiscountsService } from './cart-discounts.service';
+import { CART_HAS_REGULAR_DISCOUNT, CartDiscountsService, DROP_DISCOUNT_ADJUSTMENTS } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
+
+/** What payment sessions read of a cart (the same set as completion's, so one prepared statement serves both). */
+export const PAYMENT_CART_RELATIONS = [...CART_TOTALS_RELATIONS, 'region.payment_providers', 'payment_sessions'];
+
+/** What the follow-ups need to know of the cart `$1`; a cart whose region is gone cannot be totalled. */
+const CART_STATE = `${CART_HAS_REGULAR_DISCOUNT} AS has_regular_discount, ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions,
+  EXISTS (SELECT 1 FROM cart c JOIN region r ON r.id = c.region_id AND r.deleted_at IS NULL WHERE c.id = $1) AS region_live`;
+
+/** The fixed follow-ups of a cart change (`$1`: the cart id), one round trip. */
+const AFTER_CART_CHANGED = `WITH ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
+
+/** The same after an item change, which also drops the shipping methods (ShippingMethodsService.deleteAllForCart). */
+const AFTER_ITEMS_CHANGED = `WITH ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
 
 /**
  * What has to follow a cart change, inside the same transaction (cart row locked):
@@ -19,20 +36,45 @@ export class CartFollowUpsService {
   constructor(
     private readonly loader: CartLoaderService,
     private readonly totals: CartTotalsService,
-    private readonly shippingMethods: ShippingMethodsService,
     private readonly discounts: CartDiscountsService,
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
 
-  async afterItemsChanged(cart: Cart, manager: EntityManager): Promise<void> {
-    await this.shippingMethods.deleteAllForCart(cart.id, manager);
-    await this.discounts.refreshAdjustments(cart, manager);
-    await this.refreshPaymentSessions(cart, manager);
+  /** After lines were added, changed or removed. */
+  afterItemsChanged(cart: Cart, manager: EntityManager): Promise<void> {
+    return this.afterCartChanged(cart, manager, { itemsChanged: true });
   }
 
+  /**
+   * Everything that follows a cart change, with the fixed part in ONE statement: the
+   * shipping methods dropped (when items changed), the discount adjustments dropped, and
+   * whether the cart has a regular discount and payment sessions. Then, only when needed,
+   * the adjustments are rebuilt (engine allocation) and the sessions follow the new total.
+   * `discounts`: the cart's discounts when the caller has just written them.
+   * `refreshSessions: false` when the caller has just dropped the sessions (region change).
+   */
+  async afterCartChanged(
+    cart: Cart,
+    manager: EntityManager,
+    options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean } = {},
+  ): Promise<void> {
+    const sql = options.itemsChanged ? AFTER_ITEMS_CHANGED : AFTER_CART_CHANGED;
+    const [state]: Array<{ has_regular_discount: boolean; has_sessions: boolean; region_live: boolean }> = await manager.query(sql, [cart.id]);
+    // Refused (and rolled back) rather than answered with a 500 by the totals.
+    if (!state.region_live) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
+    const regular = options.discounts ? options.discounts.find((d) => !isFreeShipping(d)) : undefined;
+    if (regular || (!options.discounts && state.has_regular_discount)) await this.discounts.insertAdjustments(cart.id, regular, manager);
+    if (options.refreshSessions !== false && state.has_sessions) {
+      const { paymentCart, sessions } = await this.paymentCartWithSessions(cart.id, manager);
+      await this.paymentSessions.refreshAfterCartChange(paymentCart, manager, sessions);
+    }
+  }
+
+  /** Existing payment sessions follow the cart's new total; a cart without sessions costs one cheap query. */
   async refreshPaymentSessions(cart: Cart, manager: EntityManager): Promise<void> {
-    if ((await this.paymentSessions.list(cart.id, manager)).length === 0) return;
-    await this.paymentSessions.refreshAfterCartChange(await this.paymentCart(cart.id, manager), manager);
+    if (!(await this.paymentSessions.hasSessions(cart.id, manager))) return;
+    const { paymentCart, sessions } = await this.paymentCartWithSessions(cart.id, manager);
+    await this.paymentSessions.refreshAfterCartChange(paymentCart, manager, sessions);
   }
 
   /**
@@ -41,15 +83,28 @@ export class CartFollowUpsService {
    * order paid). Shoppers never get `system` unless their region lists it.
    */
   async paymentCart(cartId: string, manager: EntityManager): Promise<PaymentCart> {
-    const cart = await this.loader.load(cartId, [...CART_TOTALS_RELATIONS, 'region.payment_providers'], manager);
-    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
-    return {
-      id: cart.id,
-      email: cart.email,
-      customer_id: cart.customer_id,
-      currency_code: cart.region!.currency_code,
-      total: totals.total,
-      provider_ids: [...new Set([...(cart.region!.payment_providers ?? []).map((p) => p.id), ...(cart.type === 'draft_order' ? [SYSTEM_PAYMENT_PROVIDER_ID] : [])])].sort(),
-    };
+    return (await this.paymentCartWithSessions(cartId, manager)).paymentCart;
   }
+
+  /** paymentCart, with the cart's sessions read by the same query (ordered by creation). */
+  async paymentCartWithSessions(cartId: string, manager: EntityManager): Promise<{ paymentCart: PaymentCart; sessions: PaymentSession[] }> {
+    const cart = await this.loader.load(cartId, PAYMENT_CART_RELATIONS, manager);
+    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+    return { paymentCart: toPaymentCart(cart, totals.total), sessions: cart.payment_sessions ?? [] };
+  }
+}
+
+/**
+ * The payment view of a cart loaded with CART_TOTALS_RELATIONS and `region.payment_providers`,
+ * for a caller that already has its total (taxes forced): no second load.
+ */
+export function toPaymentCart(cart: Cart, total: number): PaymentCart {
+  return {
+    id: cart.id,
+    email: cart.email,
+    customer_id: cart.customer_id,
+    currency_code: cart.region!.currency_code,
+    total,
+    provider_ids: [...new Set([...(cart.region!.payment_providers ?? []).map((p) => p.id), ...(cart.type === 'draft_order' ? [SYSTEM_PAYMENT_PROVIDER_ID] : [])])].sort(),
+  };
 }

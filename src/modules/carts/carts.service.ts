@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { Address } from '../customers/address.entity';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { Region } from '../regions/region.entity';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
 import { ShippingMethodsService } from '../shipping/shipping-methods.service';
-import { StoreSettingsService } from '../store-settings/store-settings.service';
 import { Cart } from './cart.entity';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
@@ -16,6 +17,7 @@ import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
+import { loadCartRegion, regionCountryCodes } from './cart-region';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { LineItemsService } from './line-items.service';
 
@@ -34,6 +36,7 @@ export interface RequestContext {
 @Injectable()
 export class CartsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly loader: CartLoaderService,
     private readonly mutations: CartMutationRunner,
@@ -45,7 +48,6 @@ export class CartsService {
     private readonly shippingMethods: ShippingMethodsService,
     private readonly paymentSessions: PaymentSessionsService,
     private readonly customers: CustomersService,
-    private readonly storeSettings: StoreSettingsService,
   ) {}
 
   /** GET: never writes (Medusa v1 re-assigned the session's customer on every read). */
@@ -58,38 +60,46 @@ export class CartsService {
    * given or the store's default sales channel, with the logged-in customer, a shipping
    * address from `country_code` (400 when not in the region; the region's only country
    * when it has one), context `{ip, user_agent, ...context}` and the given items (merged
-   * like added lines; quantity 0 counts as 1, as in Medusa v1). One transaction.
+   * like added lines; quantity 0 counts as 1, as in Medusa v1). Without items it is one
+   * INSERT statement; with items, one transaction.
    */
   async create(input: StorePostCartReq, ctx: RequestContext): Promise<Cart> {
+    // Reads and checks first, outside any transaction: a cart without items is then one
+    // INSERT statement (with its shipping address, when one is derived, in the same
+    // statement), so it needs no BEGIN/COMMIT round trips.
+    const reader = this.dataSource.manager;
+    const region = await this.regionForNewCart(input.region_id, reader);
+    // null: the store's default channel, which the INSERT itself looks up.
+    const salesChannelId = input.sales_channel_id ? (await this.salesChannel(input.sales_channel_id, reader)).id : null;
+    const customer = ctx.customerId ? await this.customers.retrieve(ctx.customerId, [], reader) : undefined;
+    const countries = regionCountryCodes(region);
+    let country: string | null = null;
+    if (input.country_code !== undefined) {
+      country = input.country_code.trim().toLowerCase();
+      if (!countries.includes(country)) throw ApiError.notAllowed('Shipping country not in region');
+    } else if (countries.length === 1) {
+      country = countries[0];
+    }
+    const cart = reader.create(Cart, {
+      id: generateEntityId(Cart.idPrefix),
+      region_id: region.id,
+      sales_channel_id: salesChannelId,
+      customer_id: customer?.id ?? null,
+      email: customer?.email ?? null,
+      type: 'default',
+      context: { ip: ctx.ip, user_agent: ctx.userAgent, ...(input.context ?? {}) },
+      metadata: null,
+      shipping_address_id: country ? generateEntityId(Address.idPrefix) : null,
+      billing_address_id: null,
+    });
+    const items = input.items ?? [];
+    if (items.length === 0) {
+      await insertCart(cart, country, reader);
+      return this.loader.loadWithTotals(cart.id, {}, reader);
+    }
     return this.tx.run(async (manager) => {
-      const region = await this.regionForNewCart(input.region_id, manager);
-      const salesChannel = input.sales_channel_id
-        ? await this.salesChannel(input.sales_channel_id, manager)
-        : await this.storeSettings.defaultSalesChannel(manager);
-      const customer = ctx.customerId ? await this.customers.retrieve(ctx.customerId, [], manager) : undefined;
-      const repo = manager.getRepository(Cart);
-      const cart = repo.create({
-        region_id: region.id,
-        sales_channel_id: salesChannel.id,
-        customer_id: customer?.id ?? null,
-        email: customer?.email ?? null,
-        type: 'default',
-        context: { ip: ctx.ip, user_agent: ctx.userAgent, ...(input.context ?? {}) },
-        metadata: null,
-      });
-      await repo.insert(cart as QueryDeepPartialEntity<Cart>);
-
-      const countries = (region.countries ?? []).map((c) => c.iso_2);
-      let country: string | null = null;
-      if (input.country_code !== undefined) {
-        country = input.country_code.trim().toLowerCase();
-        if (!countries.includes(country)) throw ApiError.notAllowed('Shipping country not in region');
-      } else if (countries.length === 1) {
-        country = countries[0];
-      }
-      if (country) await this.addresses.setShippingCountry(cart, country, manager);
-
-      for (const item of input.items ?? []) {
+      await insertCart(cart, country, manager);
+      for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
       }
       return this.loader.loadWithTotals(cart.id, {}, manager);
@@ -106,12 +116,11 @@ export class CartsService {
   async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext): Promise<Cart> {
     return this.mutations.run(id, async (cart, manager) => {
       await this.updateCustomer(cart, input, ctx, manager);
-      const regionChanged = await this.updateRegion(cart, input, manager);
-      const region = await regionWithCountries(cart.region_id, manager);
-      if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
+      const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
-        await this.addresses.setShipping(cart, input.shipping_address, (region.countries ?? []).map((c) => c.iso_2), manager);
+        const countries = regionCountryCodes(region ?? (await loadCartRegion(cart.region_id, manager)));
+        await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
       }
       if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
         const channel = await this.salesChannel(input.sales_channel_id, manager);
@@ -120,13 +129,13 @@ export class CartsService {
         cart.sales_channel_id = channel.id;
         await this.shippingMethods.deleteAllForCart(cart.id, manager);
       }
-      if (input.discounts !== undefined) await this.discounts.apply(cart, input.discounts.map((d) => d.code), manager);
+      // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
+      const applied = input.discounts !== undefined ? await this.discounts.apply(cart, input.discounts.map((d) => d.code), manager) : undefined;
       if (input.gift_cards !== undefined) await this.giftCards.replace(cart, input.gift_cards.map((g) => g.code), manager);
       if (input.context !== undefined) {
         await manager.getRepository(Cart).update(cart.id, { context: { ...(cart.context ?? {}), ...input.context } } as QueryDeepPartialEntity<Cart>);
       }
-      await this.discounts.refreshAdjustments(cart, manager);
-      if (!regionChanged) await this.followUps.refreshPaymentSessions(cart, manager);
+      await this.followUps.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
     });
   }
 
@@ -151,17 +160,21 @@ export class CartsService {
     Object.assign(cart, { customer_id: customer.id, email: customer.email });
   }
 
-  /** Applies `region_id` (re-pricing even when unchanged, as Medusa v1); returns whether the region changed. */
-  private async updateRegion(cart: Cart, input: StorePostCartsCartReq, manager: EntityManager): Promise<boolean> {
-    if (input.region_id === undefined) return false;
-    const region = await regionWithCountries(input.region_id, manager);
-    if (!region) throw ApiError.notFound(`Region with id: ${input.region_id} was not found`);
+  /**
+   * Applies `region_id` (re-pricing even when unchanged, as Medusa v1). Returns the new
+   * region (404 when unknown), so the update loads it once, and whether it changed; no
+   * region without `region_id` (the cart's own is only read when an address needs its
+   * countries; the follow-ups refuse a cart whose region is gone).
+   */
+  private async updateRegion(cart: Cart, input: StorePostCartsCartReq, manager: EntityManager): Promise<{ region: Region | null; changed: boolean }> {
+    if (input.region_id === undefined) return { region: null, changed: false };
+    const region = await loadCartRegion(input.region_id, manager);
     const changed = region.id !== cart.region_id;
     if (changed && cart.payment_authorized_at) throw ApiError.notAllowed('Cannot change the region of a completed cart');
-    await this.lineItems.repriceForRegion(cart, region.id, manager);
-    if (!changed) return false;
+    await this.lineItems.repriceForRegion(cart, region, manager);
+    if (!changed) return { region, changed };
 
-    const countries = (region.countries ?? []).map((c) => c.iso_2);
+    const countries = regionCountryCodes(region);
     const shippingPayload = typeof input.shipping_address === 'object' && input.shipping_address !== null ? input.shipping_address : undefined;
     const requested = input.country_code ?? shippingPayload?.country_code;
     let country: string | null = null;
@@ -178,19 +191,14 @@ export class CartsService {
     await this.discounts.dropOutsideRegion(cart, region.id, manager);
     await this.giftCards.clear(cart.id, manager);
     await this.paymentSessions.deleteAll(cart.id, manager);
-    return true;
+    return { region, changed };
   }
 
   private async regionForNewCart(regionId: string | undefined, manager: EntityManager): Promise<Region> {
-    const repo = manager.getRepository(Region);
-    if (regionId !== undefined) {
-      const region = await regionWithCountries(regionId, manager);
-      if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
-      return region;
-    }
-    const [first] = await repo.find({ order: { created_at: 'ASC', id: 'ASC' }, take: 1, relations: { countries: true } });
+    if (regionId !== undefined) return loadCartRegion(regionId, manager);
+    const [first]: Array<{ id: string }> = await manager.query('SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1');
     if (!first) throw ApiError.invalid('A region is required to create a cart');
-    return first;
+    return loadCartRegion(first.id, manager);
   }
 
   private async salesChannel(id: string, manager: EntityManager): Promise<SalesChannel> {
@@ -201,8 +209,36 @@ export class CartsService {
   }
 }
 
-/** The region with its countries in one joined query (`find`, not `findOne`: no DISTINCT paging query). */
-async function regionWithCountries(id: string, manager: EntityManager): Promise<Region | null> {
-  const [region] = await manager.getRepository(Region).find({ where: { id }, relations: { countries: true } });
-  return region ?? null;
+/**
+ * Inserts a new cart in one statement, without a transaction for a cart without items:
+ * - `cart.sales_channel_id` null takes the store's default channel, looked up by the
+ *   statement itself (set on `cart` from RETURNING); none is a broken installation;
+ * - with a derived shipping country, its address row is inserted by the same statement
+ *   (a data-modifying CTE; the foreign key is checked at the end of the statement).
+ */
+async function insertCart(cart: Cart, shippingCountry: string | null, manager: EntityManager): Promise<void> {
+  const rows: Array<{ sales_channel_id: string }> = await manager.query(
+    `WITH channel AS (
+       SELECT coalesce($7::varchar, (
+         SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
+          ORDER BY s.created_at ASC LIMIT 1)) AS id),
+     address AS (
+       INSERT INTO address (id, customer_id, country_code) SELECT $8, NULL, $9 FROM channel WHERE channel.id IS NOT NULL AND $9::varchar IS NOT NULL)
+     INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
+     SELECT $1, $2, $3, $4, $5, $6, channel.id, $8, NULL FROM channel WHERE channel.id IS NOT NULL
+     RETURNING sales_channel_id`,
+    [
+      cart.id,
+      cart.email,
+      cart.region_id,
+      cart.customer_id,
+      cart.type,
+      JSON.stringify(cart.context),
+      cart.sales_channel_id,
+      cart.shipping_address_id,
+      shippingCountry,
+    ],
+  );
+  if (rows.length === 0) throw new Error("The store's default sales channel is missing: run the migrations");
+  cart.sales_channel_id = rows[0].sales_channel_id;
 }

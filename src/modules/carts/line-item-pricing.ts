@@ -1,37 +1,67 @@
-import { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
+import { findOneWithGroupedRelations, findWithGroupedRelations } from '../../common/database/grouped-relations';
 import { ApiError } from '../../common/errors/api-error';
-import { selectPrice } from '../products/price-selection';
+import { PriceCandidate, selectPrice } from '../products/price-selection';
 import { ProductVariant } from '../products/product-variant.entity';
-import { Region } from '../regions/region.entity';
 
 /** A variant as line-item generation needs it: product and live prices loaded. */
 export type PricedVariant = ProductVariant & { product: NonNullable<ProductVariant['product']> };
 
-/** Loads a live variant with its product and live prices; 400 as Medusa v1 words it. */
+const VARIANT_FOR_LINE_RELATIONS = ['product', 'prices'];
+
+/** What pricing and the stock check read of a variant (a loaded PricedVariant, or a plain row). */
+export interface PricingVariant {
+  id: string;
+  title: string;
+  manage_inventory: boolean;
+  allow_backorder: boolean;
+  inventory_quantity: number;
+  prices?: PriceCandidate[] | null;
+}
+
+/** What pricing reads of a region (a loaded Region with its currency, or a plain row). */
+export interface PricingRegion {
+  id: string;
+  currency_code: string;
+  includes_tax: boolean;
+  currency?: { includes_tax: boolean } | null;
+}
+
+/**
+ * Loads a live variant with its product and live prices in one query (the JSON tree
+ * loader: soft-deleted product or prices are left out); 400 as Medusa v1 words it.
+ */
 export async function loadVariantForLine(variantId: string, manager: EntityManager): Promise<PricedVariant> {
-  // One joined query (product is to-one, prices the only collection); `find`, not
-  // `findOne`: no DISTINCT paging query.
-  const [variant] = await manager.getRepository(ProductVariant).find({
-    where: { id: variantId },
-    relations: { product: true, prices: true },
-    relationLoadStrategy: 'join',
-  });
-  if (!variant || !variant.product || variant.product.deleted_at) {
+  const variant = await findOneWithGroupedRelations(manager, ProductVariant, { id: variantId }, VARIANT_FOR_LINE_RELATIONS);
+  if (!variant || !variant.product) {
     throw ApiError.invalid(`Unable to generate the line items, some variant has not been found: ${variantId}`);
   }
+  return livePrices(variant as PricedVariant);
+}
+
+/** Live variants with product and live prices, keyed by id, in one query; missing ones are absent. */
+export async function loadVariantsForLines(variantIds: readonly string[], manager: EntityManager): Promise<Map<string, PricedVariant>> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return new Map();
+  const variants = await findWithGroupedRelations(manager, ProductVariant, { id: In(ids) }, VARIANT_FOR_LINE_RELATIONS);
+  return new Map(variants.filter((v) => v.product).map((v) => [v.id, livePrices(v as PricedVariant)]));
+}
+
+/** Soft-deleted prices never price a line (the loader leaves them out already; this keeps the rule local). */
+function livePrices(variant: PricedVariant): PricedVariant {
   variant.prices = (variant.prices ?? []).filter((p) => !p.deleted_at);
-  return variant as PricedVariant;
+  return variant;
 }
 
 /** The unit price of `variant` in the region (region price or currency price, quantity tiers); 400 when it has none. */
-export function unitPriceFor(variant: PricedVariant, region: Region, quantity: number): number {
+export function unitPriceFor(variant: PricingVariant, region: PricingRegion, quantity: number): number {
   const { calculated_price } = selectPrice(variant.prices ?? [], { regionId: region.id, currencyCode: region.currency_code, quantity });
   if (calculated_price === null) throw ApiError.invalid(`Cannot generate line item for variant "${variant.title}" without a price`);
   return calculated_price;
 }
 
 /** Whether a region's prices include tax (the region's flag, else its currency's). */
-export function regionPricesIncludeTax(region: Region): boolean {
+export function regionPricesIncludeTax(region: PricingRegion): boolean {
   return region.includes_tax || !!region.currency?.includes_tax;
 }
 
@@ -39,7 +69,7 @@ export function regionPricesIncludeTax(region: Region): boolean {
  * Stock check for `quantity` units (the line's whole quantity after a merge or update):
  * passes for backorderable or unmanaged variants. 400 not_allowed, code insufficient_inventory.
  */
-export function assertInventory(variant: ProductVariant, quantity: number, message?: string): void {
+export function assertInventory(variant: PricingVariant, quantity: number, message?: string): void {
   if (!variant.manage_inventory || variant.allow_backorder) return;
   if (variant.inventory_quantity >= quantity) return;
   throw ApiError.notAllowed(message ?? `Variant with id: ${variant.id} does not have the required inventory`, 'insufficient_inventory');

@@ -2,10 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { ApiError } from '../../common/errors/api-error';
-import { Region } from '../regions/region.entity';
+import { generateEntityId } from '../../common/database/ids';
+import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
+import { loadCartRegion } from './cart-region';
 import { LineItem } from './line-item.entity';
-import { assertInventory, loadVariantForLine, PricedVariant, regionPricesIncludeTax, sameMetadata, unitPriceFor } from './line-item-pricing';
+import {
+  assertInventory,
+  loadVariantForLine,
+  loadVariantsForLines,
+  PricingRegion,
+  PricingVariant,
+  regionPricesIncludeTax,
+  sameMetadata,
+  unitPriceFor,
+} from './line-item-pricing';
 
 export interface AddLineInput {
   variant_id: string;
@@ -29,21 +40,27 @@ export class LineItemsService {
    * insufficient inventory (code insufficient_inventory).
    */
   async add(cart: Cart, input: AddLineInput, manager: EntityManager): Promise<LineItem> {
-    const region = await this.region(cart.region_id, manager);
-    const variant = await loadVariantForLine(input.variant_id, manager);
-    await this.assertInSalesChannel(cart, variant, manager);
-    const repo = manager.getRepository(LineItem);
-    const lines = await repo.find({ where: { cart_id: cart.id, variant_id: variant.id } });
+    const { region, variant, lines, in_sales_channel } = await this.lineContext(cart, input.variant_id, manager);
+    if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
+    if (!variant) throw ApiError.invalid(`Unable to generate the line items, some variant has not been found: ${input.variant_id}`);
+    if (!in_sales_channel) {
+      throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
+    }
     const metadata = input.metadata ?? {};
-    const existing = lines.find((line) => line.should_merge && line.order_id === null && sameMetadata(line.metadata, metadata));
+    const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     const unitPrice = unitPriceFor(variant, region, quantity);
     assertInventory(variant, quantity);
     if (existing) {
-      await repo.update(existing.id, { quantity, unit_price: unitPrice, has_shipping: false });
-      return Object.assign(existing, { quantity, unit_price: unitPrice, has_shipping: false });
+      await manager.query('UPDATE line_item SET quantity = $2, unit_price = $3, has_shipping = false, updated_at = now() WHERE id = $1', [
+        existing.id,
+        quantity,
+        unitPrice,
+      ]);
+      return manager.create(LineItem, { id: existing.id, cart_id: cart.id, variant_id: variant.id, quantity, unit_price: unitPrice, has_shipping: false, metadata: existing.metadata });
     }
-    const line = repo.create({
+    const line = manager.create(LineItem, {
+      id: generateEntityId(LineItem.idPrefix),
       cart_id: cart.id,
       order_id: null,
       title: variant.product.title,
@@ -59,7 +76,26 @@ export class LineItemsService {
       includes_tax: regionPricesIncludeTax(region),
       metadata,
     });
-    await repo.insert(line as QueryDeepPartialEntity<LineItem>);
+    // Plain SQL, not repository.insert: no RETURNING round of generated columns the caller never reads.
+    await manager.query(
+      `INSERT INTO line_item (id, cart_id, order_id, title, description, thumbnail, variant_id, unit_price, quantity,
+                              allow_discounts, is_giftcard, should_merge, has_shipping, includes_tax, metadata)
+       VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, $10, true, false, $11, $12)`,
+      [
+        line.id,
+        cart.id,
+        line.title,
+        line.description,
+        line.thumbnail,
+        line.variant_id,
+        line.unit_price,
+        line.quantity,
+        line.allow_discounts,
+        line.is_giftcard,
+        line.includes_tax,
+        JSON.stringify(metadata),
+      ],
+    );
     return line;
   }
 
@@ -77,7 +113,7 @@ export class LineItemsService {
     }
     const changes: Partial<LineItem> = { quantity: input.quantity, has_shipping: false };
     if (line.variant_id) {
-      const region = await this.region(cart.region_id, manager);
+      const region = await loadCartRegion(cart.region_id, manager);
       const variant = await loadVariantForLine(line.variant_id, manager);
       assertInventory(variant, input.quantity, "Inventory doesn't cover the desired quantity");
       changes.unit_price = unitPriceFor(variant, region, input.quantity);
@@ -96,19 +132,36 @@ export class LineItemsService {
    * Re-prices every variant line for `regionId` (a region change): lines whose variant has
    * no price there are removed, as Medusa v1 does.
    */
-  async repriceForRegion(cart: Cart, regionId: string, manager: EntityManager): Promise<void> {
-    const region = await this.region(regionId, manager);
-    const repo = manager.getRepository(LineItem);
-    for (const line of await repo.find({ where: { cart_id: cart.id } })) {
-      if (!line.variant_id) continue;
+  async repriceForRegion(cart: Cart, region: Region, manager: EntityManager): Promise<void> {
+    const lines: Array<{ id: string; variant_id: string; quantity: number }> = await manager.query(
+      'SELECT id, variant_id, quantity FROM line_item WHERE cart_id = $1 AND variant_id IS NOT NULL',
+      [cart.id],
+    );
+    if (lines.length === 0) return;
+    const variants = await loadVariantsForLines(
+      lines.map((l) => l.variant_id),
+      manager,
+    );
+    const repriced: Array<{ id: string; price: number }> = [];
+    const removed: string[] = [];
+    for (const line of lines) {
+      const variant = variants.get(line.variant_id);
       let price: number | null = null;
       try {
-        price = unitPriceFor(await loadVariantForLine(line.variant_id, manager), region, line.quantity);
+        price = variant ? unitPriceFor(variant, region, line.quantity) : null;
       } catch {
         price = null;
       }
-      if (price === null) await repo.delete(line.id);
-      else await repo.update(line.id, { unit_price: price, has_shipping: false, includes_tax: regionPricesIncludeTax(region) });
+      if (price === null) removed.push(line.id);
+      else repriced.push({ id: line.id, price });
+    }
+    if (removed.length > 0) await manager.query('DELETE FROM line_item WHERE id = ANY($1::varchar[])', [removed]);
+    if (repriced.length > 0) {
+      await manager.query(
+        `UPDATE line_item li SET unit_price = x.price, has_shipping = false, includes_tax = $3, updated_at = now()
+           FROM unnest($1::varchar[], $2::int[]) AS x(id, price) WHERE li.id = x.id`,
+        [repriced.map((r) => r.id), repriced.map((r) => r.price), regionPricesIncludeTax(region)],
+      );
     }
   }
 
@@ -122,21 +175,51 @@ export class LineItemsService {
     );
   }
 
-  private async region(regionId: string, manager: EntityManager): Promise<Region> {
-    // `find`, not `findOne`: one joined query instead of a DISTINCT paging query plus the row.
-    const [region] = await manager.getRepository(Region).find({ where: { id: regionId }, relations: { currency: true } });
-    if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
-    return region;
-  }
-
-  private async assertInSalesChannel(cart: Cart, variant: PricedVariant, manager: EntityManager): Promise<void> {
-    if (!cart.sales_channel_id) return;
-    const rows = await manager.query('SELECT 1 FROM product_sales_channel WHERE product_id = $1 AND sales_channel_id = $2', [
-      variant.product_id,
-      cart.sales_channel_id,
-    ]);
-    if (rows.length === 0) {
-      throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
-    }
+  /**
+   * Everything adding a line reads, in ONE query: the cart's region (pricing fields), the
+   * live variant with its live product and live prices, the lines it could merge into
+   * (same variant, should_merge, not yet ordered; oldest first) and whether its product
+   * is sold in the cart's sales channel. Soft-deleted rows count as absent, as the entity
+   * loaders treat them.
+   */
+  private async lineContext(cart: Cart, variantId: string, manager: EntityManager): Promise<LineContext> {
+    const [row]: LineContext[] = await manager.query(LINE_CONTEXT_SQL, [cart.id, variantId, cart.region_id, cart.sales_channel_id ?? null]);
+    return row;
   }
 }
+
+interface LineVariant extends PricingVariant {
+  product_id: string;
+  product: { title: string; thumbnail: string | null; discountable: boolean; is_giftcard: boolean };
+}
+
+interface LineContext {
+  region: PricingRegion | null;
+  variant: LineVariant | null;
+  lines: Array<{ id: string; quantity: number; metadata: Record<string, unknown> | null }>;
+  in_sales_channel: boolean;
+}
+
+/** $1 cart id, $2 variant id, $3 the cart's region id, $4 the cart's sales channel id (or null). */
+const LINE_CONTEXT_SQL = `
+  SELECT
+    (SELECT json_build_object('id', r.id, 'currency_code', r.currency_code, 'includes_tax', r.includes_tax,
+                              'currency', json_build_object('includes_tax', coalesce(cur.includes_tax, false)))
+       FROM region r LEFT JOIN currency cur ON cur.code = r.currency_code
+      WHERE r.id = $3 AND r.deleted_at IS NULL) AS region,
+    (SELECT json_build_object(
+              'id', v.id, 'title', v.title, 'product_id', v.product_id, 'manage_inventory', v.manage_inventory,
+              'allow_backorder', v.allow_backorder, 'inventory_quantity', v.inventory_quantity,
+              'product', json_build_object('title', p.title, 'thumbnail', p.thumbnail, 'discountable', p.discountable, 'is_giftcard', p.is_giftcard),
+              'prices', (SELECT coalesce(json_agg(json_build_object(
+                                  'amount', ma.amount, 'currency_code', ma.currency_code, 'region_id', ma.region_id,
+                                  'min_quantity', ma.min_quantity, 'max_quantity', ma.max_quantity, 'price_list_id', ma.price_list_id) ORDER BY ma.id), '[]'::json)
+                           FROM money_amount ma WHERE ma.variant_id = v.id AND ma.deleted_at IS NULL))
+       FROM product_variant v JOIN product p ON p.id = v.product_id AND p.deleted_at IS NULL
+      WHERE v.id = $2 AND v.deleted_at IS NULL) AS variant,
+    (SELECT coalesce(json_agg(json_build_object('id', li.id, 'quantity', li.quantity, 'metadata', li.metadata) ORDER BY li.created_at, li.id), '[]'::json)
+       FROM line_item li
+      WHERE li.cart_id = $1 AND li.variant_id = $2 AND li.should_merge AND li.order_id IS NULL) AS lines,
+    ($4::varchar IS NULL OR EXISTS (
+       SELECT 1 FROM product_variant v JOIN product_sales_channel psc ON psc.product_id = v.product_id
+        WHERE v.id = $2 AND psc.sales_channel_id = $4)) AS in_sales_channel`;

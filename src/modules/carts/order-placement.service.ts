@@ -58,32 +58,55 @@ export class OrderPlacementService {
     return order;
   }
 
-  /** Persists the tax lines the totals used, one per (line, code), replacing any stale ones. */
+  /**
+   * Persists the tax lines the totals used, one per (line, code), replacing any stale ones
+   * (the cart was loaded with its tax lines: the DELETEs run only when it had some). One
+   * INSERT statement for all of them.
+   */
   async persistTaxLines(cart: Cart, taxLines: TaxLinesResult, manager: EntityManager): Promise<void> {
-    const itemIds = (cart.items ?? []).map((i) => i.id);
-    const methodIds = (cart.shipping_methods ?? []).map((m) => m.id);
-    if (itemIds.length) await manager.query('DELETE FROM line_item_tax_line WHERE item_id = ANY($1::varchar[])', [itemIds]);
-    if (methodIds.length) await manager.query('DELETE FROM shipping_method_tax_line WHERE shipping_method_id = ANY($1::varchar[])', [methodIds]);
-    const itemRepo = manager.getRepository(LineItemTaxLine);
-    for (const id of itemIds) {
-      for (const line of taxLines.items[id] ?? []) await itemRepo.insert(itemRepo.create({ item_id: id, rate: line.rate, name: line.name, code: line.code, metadata: null }) as QueryDeepPartialEntity<LineItemTaxLine>);
+    const items = cart.items ?? [];
+    const methods = cart.shipping_methods ?? [];
+    const stale = (lines: Array<{ tax_lines?: unknown[] }>) => lines.some((l) => l.tax_lines === undefined || l.tax_lines.length > 0);
+    if (items.length && stale(items)) {
+      await manager.query('DELETE FROM line_item_tax_line WHERE item_id = ANY($1::varchar[])', [items.map((i) => i.id)]);
     }
-    const methodRepo = manager.getRepository(ShippingMethodTaxLine);
-    for (const id of methodIds) {
-      for (const line of taxLines.shipping_methods[id] ?? []) {
-        await methodRepo.insert(
-          methodRepo.create({ shipping_method_id: id, rate: line.rate, name: line.name, code: line.code, metadata: null }) as QueryDeepPartialEntity<ShippingMethodTaxLine>,
-        );
-      }
+    if (methods.length && stale(methods)) {
+      await manager.query('DELETE FROM shipping_method_tax_line WHERE shipping_method_id = ANY($1::varchar[])', [methods.map((m) => m.id)]);
     }
+    const itemRows = taxLineRows(items.map((i) => [i.id, taxLines.items[i.id] ?? []]), LineItemTaxLine.idPrefix);
+    const methodRows = taxLineRows(methods.map((m) => [m.id, taxLines.shipping_methods[m.id] ?? []]), ShippingMethodTaxLine.idPrefix);
+    if (itemRows.length === 0 && methodRows.length === 0) return;
+    // Both kinds in one statement (distinct tables, so the two inserts cannot interfere).
+    await manager.query(
+      `WITH item_lines AS (
+         INSERT INTO line_item_tax_line (id, item_id, rate, name, code, metadata)
+         SELECT id, owner, rate, name, code, NULL FROM unnest($1::varchar[], $2::varchar[], $3::real[], $4::varchar[], $5::varchar[]) AS t(id, owner, rate, name, code))
+       INSERT INTO shipping_method_tax_line (id, shipping_method_id, rate, name, code, metadata)
+       SELECT id, owner, rate, name, code, NULL FROM unnest($6::varchar[], $7::varchar[], $8::real[], $9::varchar[], $10::varchar[]) AS t(id, owner, rate, name, code)`,
+      [...columnsOf(itemRows), ...columnsOf(methodRows)],
+    );
   }
 
-  /** Links the cart's lines, shipping methods, discounts and gift cards to the order. */
-  async attachCartContents(cart: Cart, order: Order, manager: EntityManager): Promise<void> {
-    await manager.query('UPDATE line_item SET order_id = $2 WHERE cart_id = $1', [cart.id, order.id]);
-    await manager.query('UPDATE shipping_method SET order_id = $2 WHERE cart_id = $1', [cart.id, order.id]);
-    await manager.query('INSERT INTO order_discounts (order_id, discount_id) SELECT $2, discount_id FROM cart_discounts WHERE cart_id = $1', [cart.id, order.id]);
-    await manager.query('INSERT INTO order_gift_cards (order_id, gift_card_id) SELECT $2, gift_card_id FROM cart_gift_cards WHERE cart_id = $1', [cart.id, order.id]);
+  /**
+   * Links the cart's lines, shipping methods, discounts and gift cards to the order and
+   * closes the cart with `closing` (completed_at, payment...), in one statement: the
+   * last write of a completion.
+   */
+  async attachCartContents(
+    cart: Cart,
+    order: Order,
+    closing: { completed_at: Date; payment_authorized_at: Date; payment_id: string | null; idempotency_key: string; email: string },
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(
+      `WITH items AS (UPDATE line_item SET order_id = $2 WHERE cart_id = $1),
+            methods AS (UPDATE shipping_method SET order_id = $2 WHERE cart_id = $1),
+            discounts AS (INSERT INTO order_discounts (order_id, discount_id) SELECT $2, discount_id FROM cart_discounts WHERE cart_id = $1),
+            gift_cards AS (INSERT INTO order_gift_cards (order_id, gift_card_id) SELECT $2, gift_card_id FROM cart_gift_cards WHERE cart_id = $1)
+       UPDATE cart SET completed_at = $3, payment_authorized_at = $4, payment_id = $5, idempotency_key = $6, email = $7, updated_at = now()
+        WHERE id = $1`,
+      [cart.id, order.id, closing.completed_at, closing.payment_authorized_at, closing.payment_id, closing.idempotency_key, closing.email],
+    );
   }
 
   /**
@@ -120,4 +143,22 @@ export class OrderPlacementService {
     }
     throw new Error('Could not generate a unique gift card code');
   }
+}
+
+interface TaxLineRow {
+  id: string;
+  owner: string;
+  rate: number;
+  name: string;
+  code: string | null;
+}
+
+/** One row per (owner, tax line), in owner order, each with a fresh id. */
+function taxLineRows(owners: Array<[string, readonly { rate: number; name: string; code: string | null }[]]>, idPrefix: string): TaxLineRow[] {
+  return owners.flatMap(([owner, lines]) => lines.map((line) => ({ id: generateEntityId(idPrefix), owner, rate: line.rate, name: line.name, code: line.code })));
+}
+
+/** The rows as the five parallel arrays the unnest() of persistTaxLines takes. */
+function columnsOf(rows: TaxLineRow[]): unknown[] {
+  return [rows.map((r) => r.id), rows.map((r) => r.owner), rows.map((r) => r.rate), rows.map((r) => r.name), rows.map((r) => r.code)];
 }

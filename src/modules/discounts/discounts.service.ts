@@ -14,6 +14,7 @@ import { DISCOUNT_DEFAULT_RELATIONS, loadDiscount, lockDiscount } from './discou
 import { DiscountConditionsService, resolveConditionResources } from './discount-conditions.service';
 import { AdminGetDiscountsParams, AdminPostDiscountsDiscountReq, AdminPostDiscountsReq } from './dto/admin-discounts.dto';
 import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
+import { engineDiscountsByCode, engineDiscountsOfCart } from './engine-discounts';
 import { addIsoDuration } from './engine/iso-duration';
 import type { EngineDiscount } from './engine/types';
 
@@ -235,6 +236,19 @@ export class DiscountsService {
     );
     for (const condition of conditions) (condition as typeof condition & { resource_ids: string[] }).resource_ids = ids.get(condition.id) ?? [];
     return discount as CartDiscount;
+  }
+
+  /**
+   * The live discounts with these codes (normalized by the caller) in the engine's shape,
+   * keyed by code, in one query; an unknown code is absent (the caller answers its 404).
+   */
+  engineDiscountsByCode(codes: readonly string[], manager: EntityManager): Promise<Map<string, EngineDiscount>> {
+    return engineDiscountsByCode(manager, codes);
+  }
+
+  /** The cart's live discounts in the engine's shape, ordered by code, in one query. */
+  engineDiscountsOfCart(cartId: string, manager: EntityManager): Promise<EngineDiscount[]> {
+    return engineDiscountsOfCart(manager, cartId);
   }
 
   /**

@@ -17,6 +17,9 @@ export interface PaymentCart {
   provider_ids: string[];
 }
 
+/** Whether the cart `$1` has any payment session, as an SQL expression (hasSessions; callers may fold it into another query). */
+export const CART_HAS_PAYMENT_SESSIONS = 'EXISTS (SELECT 1 FROM payment_session WHERE cart_id = $1)';
+
 function contextOf(cart: PaymentCart): PaymentContext {
   return { cart_id: cart.id, amount: cart.total, currency_code: cart.currency_code, email: cart.email, customer_id: cart.customer_id };
 }
@@ -37,15 +40,22 @@ export class PaymentSessionsService {
     return manager.getRepository(PaymentSession).find({ where: { cart_id: cartId }, order: { created_at: 'ASC', id: 'ASC' } });
   }
 
+  /** Whether the cart has any session: the common "nothing to refresh" case in one plain query. */
+  async hasSessions(cartId: string, manager: EntityManager): Promise<boolean> {
+    const [row]: Array<{ has_sessions: boolean }> = await manager.query(`SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions`, [cartId]);
+    return row.has_sessions;
+  }
+
   /**
    * POST /store/carts/:id/payment-sessions: one session per region provider. A total of 0
    * or less removes every session (nothing to pay). Sessions of providers no longer in the
    * region are removed; the selected one follows the new amount; with a single provider
    * in the region its session is created at the provider and selected at once.
+   * `current`: the cart's sessions when the caller has just listed them.
    */
-  async createSessions(cart: PaymentCart, manager: EntityManager): Promise<void> {
+  async createSessions(cart: PaymentCart, manager: EntityManager, current?: PaymentSession[]): Promise<void> {
     const repo = manager.getRepository(PaymentSession);
-    const sessions = await this.list(cart.id, manager);
+    const sessions = current ?? (await this.list(cart.id, manager));
     if (cart.total <= 0) {
       for (const session of sessions) await this.remove(session, manager);
       return;
@@ -60,24 +70,24 @@ export class PaymentSessionsService {
 
     const hasSelected = kept.some((s) => s.is_selected);
     if (cart.provider_ids.length === 1 && !hasSelected) {
-      await this.select(cart, cart.provider_ids[0], manager);
+      await this.select(cart, cart.provider_ids[0], manager, kept);
       return;
     }
     const existing = new Set(kept.map((s) => s.provider_id));
-    for (const providerId of cart.provider_ids) {
-      if (existing.has(providerId)) continue;
-      await repo.insert(repo.create(this.localSession(cart, providerId)) as QueryDeepPartialEntity<PaymentSession>);
-    }
+    const missing = cart.provider_ids.filter((providerId) => !existing.has(providerId)).map((providerId) => repo.create(this.localSession(cart, providerId)));
+    // One multi-row INSERT for every provider's new session.
+    if (missing.length > 0) await repo.insert(missing as QueryDeepPartialEntity<PaymentSession>[]);
   }
 
   /**
    * After a cart change that alters its total (items, discounts, shipping...): existing
    * sessions follow the new amount, as Medusa recomputes them. No session is created.
+   * `current`: the cart's sessions when the caller has just read them.
    */
-  async refreshAfterCartChange(cart: PaymentCart, manager: EntityManager): Promise<void> {
-    const sessions = await this.list(cart.id, manager);
+  async refreshAfterCartChange(cart: PaymentCart, manager: EntityManager, current?: PaymentSession[]): Promise<void> {
+    const sessions = current ?? (await this.list(cart.id, manager));
     if (sessions.length === 0) return;
-    await this.createSessions(cart, manager);
+    await this.createSessions(cart, manager, sessions);
   }
 
   /**
@@ -85,20 +95,24 @@ export class PaymentSessionsService {
    * needed) and initiates it at the provider; the previously selected one is released.
    * 400 when the provider is not offered in the cart's region.
    */
-  async select(cart: PaymentCart, providerId: string, manager: EntityManager): Promise<PaymentSession> {
+  async select(cart: PaymentCart, providerId: string, manager: EntityManager, current?: PaymentSession[]): Promise<PaymentSession> {
     this.assertAvailable(cart, providerId);
     const repo = manager.getRepository(PaymentSession);
-    const sessions = await this.list(cart.id, manager);
+    const sessions = current ?? (await this.list(cart.id, manager));
     for (const other of sessions.filter((s) => s.provider_id !== providerId && (s.is_selected || s.is_initiated))) {
       if (other.is_initiated) await this.registry.get(other.provider_id).deleteSession(other);
       await repo.update(other.id, { is_selected: null, is_initiated: false, status: 'pending', data: {} } as QueryDeepPartialEntity<PaymentSession>);
     }
-    let session = sessions.find((s) => s.provider_id === providerId);
-    if (!session) {
-      session = repo.create(this.localSession(cart, providerId));
-      await repo.insert(session as QueryDeepPartialEntity<PaymentSession>);
-    }
     const provider = this.registry.get(providerId);
+    const existing = sessions.find((s) => s.provider_id === providerId);
+    if (!existing) {
+      // A new session is created at the provider first and inserted once, already selected.
+      const created: ProviderSession = await provider.createSession(contextOf(cart));
+      const session = repo.create({ ...this.localSession(cart, providerId), data: created.data, status: created.status, is_selected: true, is_initiated: true });
+      await repo.insert(session as QueryDeepPartialEntity<PaymentSession>);
+      return session;
+    }
+    const session = existing;
     if (session.is_initiated) {
       session.data = await provider.updateSession(session, contextOf(cart));
     } else {
@@ -156,10 +170,13 @@ export class PaymentSessionsService {
   /**
    * Asks the selected session's provider to authorize `cart.total`. Returns the session
    * with the provider's answer applied (not yet saved: completion decides what to keep).
-   * 400 when no session is selected.
+   * 400 when no session is selected. `current`: the cart's sessions when the caller has
+   * just loaded them under the cart lock.
    */
-  async authorize(cart: PaymentCart, manager: EntityManager): Promise<PaymentSession> {
-    const session = await manager.getRepository(PaymentSession).findOne({ where: { cart_id: cart.id, is_selected: true } });
+  async authorize(cart: PaymentCart, manager: EntityManager, current?: PaymentSession[]): Promise<PaymentSession> {
+    const session = current
+      ? (current.find((s) => s.is_selected === true) ?? null)
+      : await manager.getRepository(PaymentSession).findOne({ where: { cart_id: cart.id, is_selected: true } });
     if (!session) throw ApiError.notAllowed('You cannot complete a cart without a payment session.');
     this.assertAvailable(cart, session.provider_id);
     const result = await this.registry.get(session.provider_id).authorize({ ...session, amount: cart.total }, contextOf(cart));
@@ -193,19 +210,26 @@ export class PaymentSessionsService {
     return { cart_id: cart.id, provider_id: providerId, is_selected: null, is_initiated: false, status: 'pending', data: {}, amount: cart.total };
   }
 
-  /** Existing sessions charge the new total; the selected one is updated at the provider. */
+  /**
+   * Existing sessions charge the new total; the selected one is updated at the provider.
+   * The session objects are updated along with their rows, so callers may reuse them.
+   */
   private async followAmount(sessions: PaymentSession[], cart: PaymentCart, manager: EntityManager): Promise<void> {
     const repo = manager.getRepository(PaymentSession);
     for (const session of sessions) {
       if (session.is_selected && session.is_initiated) {
         const data = await this.registry.get(session.provider_id).updateSession(session, contextOf(cart));
         await repo.update(session.id, { data, amount: cart.total } as QueryDeepPartialEntity<PaymentSession>);
+        Object.assign(session, { data, amount: cart.total });
       } else if (session.is_initiated) {
         // Initiated but no longer selected: release it at the provider; it starts over locally.
         await this.registry.get(session.provider_id).deleteSession(session);
-        await repo.update(session.id, { is_initiated: false, status: 'pending', data: {}, amount: cart.total } as QueryDeepPartialEntity<PaymentSession>);
+        const reset = { is_initiated: false, status: 'pending' as const, data: {}, amount: cart.total };
+        await repo.update(session.id, reset as QueryDeepPartialEntity<PaymentSession>);
+        Object.assign(session, reset);
       } else if (session.amount !== cart.total) {
         await repo.update(session.id, { amount: cart.total });
+        session.amount = cart.total;
       }
     }
   }

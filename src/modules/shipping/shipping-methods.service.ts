@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
 import { ShippingMethod } from './shipping-method.entities';
 import type { ShippingOption } from './shipping-option.entity';
+
+/**
+ * deleteAllForCart as data-modifying CTEs over `$1` (the cart id), for callers that fold it
+ * into one statement with other follow-ups of an item change. Lines already without
+ * shipping are not rewritten.
+ */
+export const DROP_CART_SHIPPING_METHODS = `
+  dropped_shipping_methods AS (DELETE FROM shipping_method WHERE cart_id = $1 AND order_id IS NULL),
+  cleared_has_shipping AS (UPDATE line_item SET has_shipping = false WHERE cart_id = $1 AND order_id IS NULL AND has_shipping IS DISTINCT FROM false)`;
 
 /**
  * Shipping methods of a cart, written inside the caller's transaction while it holds the
@@ -12,7 +22,8 @@ import type { ShippingOption } from './shipping-option.entity';
 export class ShippingMethodsService {
   /**
    * Adds a method for `option`, replacing any method of the same shipping profile (one
-   * method per profile), then recomputes which items have shipping.
+   * method per profile), and recomputes which items have shipping (`has_shipping`: the
+   * item's product profile has a method on the cart).
    */
   async addToCart(
     cartId: string,
@@ -20,15 +31,36 @@ export class ShippingMethodsService {
     input: { price: number; data: Record<string, unknown> },
     manager: EntityManager,
   ): Promise<ShippingMethod> {
+    const method = manager.create(ShippingMethod, {
+      id: generateEntityId(ShippingMethod.idPrefix),
+      shipping_option_id: option.id,
+      cart_id: cartId,
+      order_id: null,
+      price: input.price,
+      data: input.data,
+      includes_tax: false,
+    });
+    // One statement: the method of the same profile goes, the new one comes, and
+    // `has_shipping` is recomputed. Every part works on the statement's snapshot (the old
+    // methods), so the UPDATE states the result explicitly: an item has shipping when its
+    // product's profile is the new method's, or when a method of another profile (one the
+    // DELETE keeps) covers it, exactly what a re-read after the change would find.
     await manager.query(
-      `DELETE FROM shipping_method sm USING shipping_option so
-        WHERE sm.cart_id = $1 AND sm.order_id IS NULL AND so.id = sm.shipping_option_id AND so.profile_id = $2`,
-      [cartId, option.profile_id],
+      `WITH replaced AS (
+         DELETE FROM shipping_method sm USING shipping_option so
+          WHERE sm.cart_id = $1 AND sm.order_id IS NULL AND so.id = sm.shipping_option_id AND so.profile_id = $2),
+       added AS (
+         INSERT INTO shipping_method (id, shipping_option_id, cart_id, order_id, price, data, includes_tax)
+         VALUES ($3, $4, $1, NULL, $5, $6, false))
+       UPDATE line_item li SET has_shipping = EXISTS (
+         SELECT 1 FROM product_variant pv JOIN product p ON p.id = pv.product_id
+          WHERE pv.id = li.variant_id
+            AND (p.profile_id = $2 OR EXISTS (
+                  SELECT 1 FROM shipping_method sm JOIN shipping_option so ON so.id = sm.shipping_option_id
+                   WHERE sm.cart_id = li.cart_id AND so.profile_id = p.profile_id AND so.profile_id <> $2)))
+        WHERE li.cart_id = $1`,
+      [cartId, option.profile_id, method.id, option.id, input.price, JSON.stringify(input.data)],
     );
-    const repo = manager.getRepository(ShippingMethod);
-    const method = repo.create({ shipping_option_id: option.id, cart_id: cartId, order_id: null, price: input.price, data: input.data, includes_tax: false });
-    await repo.insert(method as QueryDeepPartialEntity<ShippingMethod>);
-    await this.updateItemsHaveShipping(cartId, manager);
     return method;
   }
 
@@ -37,21 +69,6 @@ export class ShippingMethodsService {
    * any item change because the options' requirements depend on the items (Medusa v1).
    */
   async deleteAllForCart(cartId: string, manager: EntityManager): Promise<void> {
-    await manager.getRepository(ShippingMethod).delete({ cart_id: cartId, order_id: IsNull() });
-    await manager.query('UPDATE line_item SET has_shipping = false WHERE cart_id = $1 AND order_id IS NULL', [cartId]);
-  }
-
-  /** `has_shipping` is true for items whose product's profile has a method on the cart. */
-  private async updateItemsHaveShipping(cartId: string, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `UPDATE line_item li SET has_shipping = EXISTS (
-         SELECT 1 FROM shipping_method sm
-           JOIN shipping_option so ON so.id = sm.shipping_option_id
-           JOIN product_variant pv ON pv.id = li.variant_id
-           JOIN product p ON p.id = pv.product_id
-          WHERE sm.cart_id = li.cart_id AND so.profile_id = p.profile_id)
-        WHERE li.cart_id = $1`,
-      [cartId],
-    );
+    await manager.query(`WITH ${DROP_CART_SHIPPING_METHODS} SELECT 1`, [cartId]);
   }
 }

@@ -84,6 +84,88 @@ describe('DiscountsService for carts', () => {
     });
   });
 
+  describe('engineDiscountsByCode / engineDiscountsOfCart (the one-query lookup cart writes use)', () => {
+    /** The reference: what the TypeORM lookup gives, through the same engine mapping. */
+    const reference = async (code: string) => {
+      const engine = service.toEngineDiscount(await service.retrieveByCodeForCart(code, t.dataSource.manager));
+      return { ...engine, region_ids: [...engine.region_ids].sort(), rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };
+    };
+    const sortConditions = (conditions: Array<{ type: string; operator: string; resource_ids: string[] }>) =>
+      [...conditions].map((c) => ({ ...c, resource_ids: [...c.resource_ids].sort() })).sort((a, b) => `${a.type}${a.operator}`.localeCompare(`${b.type}${b.operator}`));
+    const oneQuery = async (code: string) => {
+      const engine = (await service.engineDiscountsByCode([code], t.dataSource.manager)).get(code)!;
+      return { ...engine, rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };
+    };
+
+    it('equals the TypeORM lookup: conditions with resource ids, regions, usage, dates', async () => {
+      const m = t.dataSource.manager;
+      const [p1, p2] = [await createProduct(m), await createProduct(m)];
+      const tag = await m.getRepository(ProductTag).save(m.getRepository(ProductTag).create({ value: `eq-${Date.now()}` }));
+      const group = await m.getRepository(CustomerGroup).save(m.getRepository(CustomerGroup).create({ name: `EQ ${Date.now()}` }));
+      const other = (await createRegion(m)).id;
+      await createDiscount(m, {
+        code: 'EQUIVALENT',
+        rule: { type: 'fixed', value: 700, allocation: 'item' },
+        regions: [regionId, other],
+        usage_limit: 5,
+        usage_count: 2,
+        ends_at: new Date(Date.now() + 86_400_000),
+        conditions: [
+          { type: 'products', operator: 'not_in', resource_ids: [p1.id, p2.id] },
+          { type: 'product_tags', operator: 'in', resource_ids: [tag.id] },
+          { type: 'customer_groups', operator: 'in', resource_ids: [group.id] },
+        ],
+      });
+      expect(await oneQuery('EQUIVALENT')).toEqual(await reference('EQUIVALENT'));
+    });
+
+    it('leaves out soft-deleted regions and conditions, as the TypeORM lookup does', async () => {
+      const m = t.dataSource.manager;
+      const gone = (await createRegion(m)).id;
+      const product = await createProduct(m);
+      const discount = await createDiscount(m, {
+        code: 'SOFTDELETED',
+        regions: [regionId, gone],
+        conditions: [{ type: 'products', operator: 'in', resource_ids: [product.id] }],
+      });
+      await m.query('UPDATE region SET deleted_at = now() WHERE id = $1', [gone]);
+      await m.query('UPDATE discount_condition SET deleted_at = now() WHERE discount_rule_id = $1', [discount.rule_id]);
+      const engine = await oneQuery('SOFTDELETED');
+      expect(engine).toEqual(await reference('SOFTDELETED'));
+      expect(engine.region_ids).toEqual([regionId]);
+      expect(engine.rule.conditions).toEqual([]);
+    });
+
+    it("gives a generated code its parent's regions, and none once the parent is deleted", async () => {
+      const m = t.dataSource.manager;
+      const parent = await createDiscount(m, { code: 'PARENTCODE', is_dynamic: true, regions: [regionId] });
+      await createDiscount(m, { code: 'CHILDCODE', is_dynamic: true, parent_discount_id: parent.id, rule_id: parent.rule_id });
+      expect((await oneQuery('CHILDCODE')).region_ids).toEqual([regionId]);
+      expect(await oneQuery('CHILDCODE')).toEqual(await reference('CHILDCODE'));
+      await m.query('UPDATE discount SET deleted_at = now() WHERE id = $1', [parent.id]);
+      expect((await oneQuery('CHILDCODE')).region_ids).toEqual([]);
+      expect(await oneQuery('CHILDCODE')).toEqual(await reference('CHILDCODE'));
+    });
+
+    it('omits unknown and deleted codes, and lists a cart’s live discounts by code', async () => {
+      const m = t.dataSource.manager;
+      await createDiscount(m, { code: 'GONECODE', deleted_at: new Date() });
+      const b = await createDiscount(m, { code: 'BBB-CART', regions: [regionId] });
+      const a = await createDiscount(m, { code: 'AAA-CART', regions: [regionId], rule: { type: 'free_shipping', value: 0, allocation: 'total' } });
+      const found = await service.engineDiscountsByCode(['GONECODE', 'NOPE', 'BBB-CART'], m);
+      expect([...found.keys()]).toEqual(['BBB-CART']);
+
+      const cartId = `cart_${Date.now()}`;
+      await m.query(`INSERT INTO cart (id, region_id, type) VALUES ($1, $2, 'default')`, [cartId, regionId]);
+      await m.query('INSERT INTO cart_discounts (cart_id, discount_id) VALUES ($1, $2), ($1, $3)', [cartId, b.id, a.id]);
+      const ofCart = await service.engineDiscountsOfCart(cartId, m);
+      expect(ofCart.map((d) => d.code)).toEqual(['AAA-CART', 'BBB-CART']);
+      expect(ofCart[0]).toEqual(service.toEngineDiscount(await service.retrieveByCodeForCart('AAA-CART', m)));
+      await m.query('UPDATE discount SET deleted_at = now() WHERE id = $1', [b.id]);
+      expect((await service.engineDiscountsOfCart(cartId, m)).map((d) => d.code)).toEqual(['AAA-CART']);
+    });
+  });
+
   describe('incrementUsage', () => {
     it('never lets concurrent uses exceed the usage_limit', async () => {
       const discount = await createDiscount(t.dataSource.manager, { usage_limit: 3 });

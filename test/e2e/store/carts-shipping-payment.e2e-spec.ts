@@ -53,6 +53,34 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       expect(res.body.cart.shipping_methods).toHaveLength(2);
     });
 
+    it('marks only the items whose shipping profile has a method, through replacements of either profile', async () => {
+      const m = t.dataSource.manager;
+      const express = await createShippingOption(m, { region_id: shop.region.id, name: 'Express', amount: 500 });
+      const giftOption = await createShippingOption(m, { region_id: shop.region.id, name: 'E-mail', amount: 0, profile_id: 'sp_gift_card' });
+      const giftOption2 = await createShippingOption(m, { region_id: shop.region.id, name: 'Post', amount: 0, profile_id: 'sp_gift_card' });
+      const card = await createProduct(m, { profile_id: 'sp_gift_card' });
+      const cart = await createCartViaApi(t, {
+        region_id: shop.region.id,
+        items: [
+          { variant_id: shop.variant.id, quantity: 1 },
+          { variant_id: card.variants![0].id, quantity: 1 },
+        ],
+      });
+      const shipped = (res: { body: { cart: { items: Array<{ variant_id: string; has_shipping: boolean }> } } }) =>
+        Object.fromEntries(res.body.cart.items.map((i) => [i.variant_id === shop.variant.id ? 'default' : 'gift', i.has_shipping]));
+      let res = await addMethod(cart.id, { option_id: shop.shippingOption.id }).expect(200);
+      expect(shipped(res)).toEqual({ default: true, gift: false });
+      res = await addMethod(cart.id, { option_id: giftOption.id }).expect(200);
+      expect(shipped(res)).toEqual({ default: true, gift: true });
+      res = await addMethod(cart.id, { option_id: express.id }).expect(200);
+      expect(shipped(res)).toEqual({ default: true, gift: true });
+      res = await addMethod(cart.id, { option_id: giftOption2.id }).expect(200);
+      expect(shipped(res)).toEqual({ default: true, gift: true });
+      expect(res.body.cart.shipping_methods.map((sm: { shipping_option_id: string }) => sm.shipping_option_id).sort()).toEqual([express.id, giftOption2.id].sort());
+      const rows: Array<{ has_shipping: boolean }> = await m.query('SELECT has_shipping FROM line_item WHERE cart_id = $1', [cart.id]);
+      expect(rows.map((r) => r.has_shipping)).toEqual([true, true]);
+    });
+
     it("enforces the option's requirements on the cart subtotal (min inclusive, max strict)", async () => {
       const m = t.dataSource.manager;
       const min = await createShippingOption(m, { region_id: shop.region.id, requirements: [{ type: 'min_subtotal', amount: 2000 }] });
