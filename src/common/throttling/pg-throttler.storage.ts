@@ -11,6 +11,9 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
  * - blocked: the hit is not counted and the block stands (as the in-memory storage does);
  * - otherwise one more hit; going over the limit starts a block of `blockDuration`.
  * Times are computed by PostgreSQL (`now()`), so instances with skewed clocks agree.
+ * `now()` is the start of each hit's transaction: a hit that started before the one that
+ * opened the window, and waited for its row lock, would see more than the ttl left, so
+ * the time left is capped at the ttl.
  * $1 key, $2 ttl ms, $3 limit, $4 block ms.
  */
 const INCREMENT_SQL = `
@@ -32,7 +35,7 @@ ON CONFLICT ("key") DO UPDATE SET
     WHEN c.hits + 1 > $3::int THEN now() + make_interval(secs => $4::float8 / 1000)
     ELSE NULL END
 RETURNING "hits",
-  greatest(0, ceil(extract(epoch FROM "expires_at" - now())))::int AS "expires_in",
+  least(ceil($2::float8 / 1000), greatest(0, ceil(extract(epoch FROM "expires_at" - now()))))::int AS "expires_in",
   coalesce("blocked_until" > now(), false) AS "blocked",
   greatest(0, ceil(extract(epoch FROM coalesce("blocked_until", now()) - now())))::int AS "blocked_for"`;
 
