@@ -1,7 +1,7 @@
+import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { toRelations } from '../../common/query/relations';
 import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import { Order } from './order.entity';
 import { calculateOrderTotals } from './order-totals';
@@ -52,11 +52,7 @@ export class OrdersService {
    * adjustments, gift-card transactions, paid/refunded/refundable amounts, `object: "order"`.
    */
   async retrieveWithTotals(id: string, relations: readonly string[] = DEFAULT_ORDER_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<Order> {
-    const order = await manager.getRepository(Order).findOne({
-      where: { id },
-      relations: toRelations([...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]),
-      relationLoadStrategy: 'query',
-    });
+    const order = await findOneWithGroupedRelations(manager, Order, { id }, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
     return this.decorate(order, manager);
   }
