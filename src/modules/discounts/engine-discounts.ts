@@ -36,24 +36,15 @@ const SELECT_ENGINE_DISCOUNTS = `
 const BY_CODES = `${SELECT_ENGINE_DISCOUNTS} AND d.code = ANY($1::varchar[])`;
 const OF_CART = `${SELECT_ENGINE_DISCOUNTS} AND d.id IN (SELECT discount_id FROM cart_discounts WHERE cart_id = $1) ORDER BY d.code`;
 
-interface EngineDiscountRow {
-  id: string;
-  code: string;
-  is_disabled: boolean;
-  is_dynamic: boolean;
-  starts_at: Date;
-  ends_at: Date | null;
-  valid_duration: string | null;
-  created_at: Date;
-  usage_limit: number | null;
-  usage_count: number;
+/** One row of the lookup: the engine's discount with its rule flattened into columns. */
+type EngineDiscountRow = Omit<EngineDiscount, 'rule'> & {
   rule_id: string | null;
   rule_type: EngineDiscount['rule']['type'];
   rule_value: number;
   rule_allocation: EngineDiscount['rule']['allocation'];
-  region_ids: string[];
   conditions: EngineCondition[];
-}
+  resource_ids: string[];
+};
 
 function toEngine(row: EngineDiscountRow): EngineDiscount {
   if (row.rule_id === null) throw new Error(`engine discount ${row.id} has no live rule`);
