@@ -1,6 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget, FindOperator, FindOptionsRelations, FindOptionsWhere, In, ObjectLiteral } from 'typeorm';
 import { toRelations } from '../query/relations';
-import { loadJsonTrees } from './json-tree-loader';
+import { JsonTreeOptions, loadJsonTrees } from './json-tree-loader';
 
 /**
  * Relation paths split for loading in a fixed, small number of queries: `single` paths
@@ -56,10 +56,12 @@ export async function findWithGroupedRelations<T extends ObjectLiteral>(
   target: EntityTarget<T>,
   where: FindOptionsWhere<T>,
   relations: readonly string[],
+  options: JsonTreeOptions = {},
 ): Promise<T[]> {
   const repo = manager.getRepository(target);
   const ids = primaryKeyValues(repo.metadata, where);
-  if (ids) return loadJsonTrees(manager, target, ids, relations);
+  if (ids) return loadJsonTrees(manager, target, ids, relations, options);
+  if (options.rowVersion) throw new Error('rowVersion is only read for lookups by primary key');
   const { single, collections } = groupRelationPaths(repo.metadata, relations);
   const roots = await repo.find({ where, relations: toRelations(single) as FindOptionsRelations<T>, relationLoadStrategy: 'join' });
   if (roots.length === 0 || collections.size === 0) return roots;
@@ -102,7 +104,8 @@ export async function findOneWithGroupedRelations<T extends ObjectLiteral>(
   target: EntityTarget<T>,
   where: FindOptionsWhere<T>,
   relations: readonly string[],
+  options: JsonTreeOptions = {},
 ): Promise<T | null> {
-  const [entity] = await findWithGroupedRelations(manager, target, where, relations);
+  const [entity] = await findWithGroupedRelations(manager, target, where, relations, options);
   return entity ?? null;
 }

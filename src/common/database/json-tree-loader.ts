@@ -42,6 +42,25 @@ interface CompiledQuery {
 
 let statementCount = 0;
 
+/**
+ * Where a root loaded with `rowVersion` keeps its row version: PostgreSQL's `xmin`, the
+ * id of the transaction that last wrote the row, read in the same snapshot as the tree.
+ * A symbol, so it never reaches a response body.
+ */
+export const ROW_VERSION = Symbol('rowVersion');
+
+/** The row version a root was loaded with (loadJsonTrees with `rowVersion`), if any. */
+export function rowVersionOf(entity: object): string | undefined {
+  return (entity as { [ROW_VERSION]?: string })[ROW_VERSION];
+}
+
+export interface JsonTreeOptions {
+  /** Also read each root's row version (see ROW_VERSION). */
+  rowVersion?: boolean;
+}
+
+const ROW_VERSION_ALIAS = '__row_version';
+
 const compiled = new WeakMap<EntityMetadata, Map<string, CompiledQuery>>();
 
 /** Numeric-like types pg returns as strings: select them as text so JSON keeps the exact digits. */
@@ -140,8 +159,8 @@ class SqlBuilder {
  * which cannot see how many ids `= ANY($1)` holds; on a small table (carts in a young
  * store) it then preferred a sequential scan to the primary key.
  */
-function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean): CompiledQuery {
-  const key = `${single ? 'one' : 'many'}:${[...new Set(relations)].sort().join(',')}`;
+function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean, rowVersion: boolean): CompiledQuery {
+  const key = `${single ? 'one' : 'many'}${rowVersion ? '+version' : ''}:${[...new Set(relations)].sort().join(',')}`;
   let byRelations = compiled.get(metadata);
   if (!byRelations) compiled.set(metadata, (byRelations = new Map()));
   const cached = byRelations.get(key);
@@ -151,7 +170,8 @@ function compile(metadata: EntityMetadata, relations: readonly string[], single:
   const builder = new SqlBuilder();
   const alias = builder.nextAlias();
   const rowAlias = builder.nextAlias();
-  const { sql: select, plan } = builder.selectList(metadata, alias, buildTree(metadata, relations));
+  const { sql: columns, plan } = builder.selectList(metadata, alias, buildTree(metadata, relations));
+  const select = rowVersion ? `${columns}, ${alias}.xmin::text AS ${q(ROW_VERSION_ALIAS)}` : columns;
   const where = [`${alias}.${q(metadata.primaryColumns[0].databaseName)} ${single ? '= $1' : '= ANY($1)'}`];
   if (metadata.deleteDateColumn) where.push(`${alias}.${q(metadata.deleteDateColumn.databaseName)} IS NULL`);
   const sql = `SELECT row_to_json(${rowAlias})::text AS tree FROM (SELECT ${select} FROM ${tableOf(metadata)} ${alias} WHERE ${where.join(' AND ')}) ${rowAlias}`;
@@ -204,17 +224,24 @@ async function runPrepared(manager: EntityManager, query: CompiledQuery, values:
 /**
  * The entities of `target` whose primary key is one of `ids` (soft-deleted ones left
  * out), each with the relations named by `relations` (dotted paths), in one query.
+ * `rowVersion`: also read each root's row version (rowVersionOf).
  */
 export async function loadJsonTrees<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   ids: readonly unknown[],
   relations: readonly string[],
+  options: JsonTreeOptions = {},
 ): Promise<T[]> {
   if (ids.length === 0) return [];
   const metadata = manager.connection.getMetadata(target);
   const single = ids.length === 1;
-  const query = compile(metadata, relations, single);
+  const query = compile(metadata, relations, single, options.rowVersion === true);
   const rows = await runPrepared(manager, query, [single ? ids[0] : ids]);
-  return rows.map((row) => hydrate(manager, query.plan, JSON.parse(row.tree)) as T);
+  return rows.map((row) => {
+    const raw = JSON.parse(row.tree) as Record<string, unknown>;
+    const entity = hydrate(manager, query.plan, raw) as T;
+    if (options.rowVersion) Object.defineProperty(entity, ROW_VERSION, { value: raw[ROW_VERSION_ALIAS], enumerable: false });
+    return entity;
+  });
 }

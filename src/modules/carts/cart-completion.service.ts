@@ -158,7 +158,12 @@ export class CartCompletionService {
     Object.assign(view, { payment_session: selected });
     return new StoredOutcome(
       { status: 200, body: { type: 'cart', data: JSON.parse(JSON.stringify(view)), payment_status: session.status } },
-      (m) => this.paymentSessions.saveAuthorization(session, m),
+      // Under the cart lock like every other change to the cart, which also gives the cart
+      // row the new version its cached GET answer is checked against.
+      async (m) => {
+        await this.loader.lock(cartId, m);
+        await this.paymentSessions.saveAuthorization(session, m);
+      },
     );
   }
 }

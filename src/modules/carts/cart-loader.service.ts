@@ -29,6 +29,11 @@ export const DEFAULT_CART_RELATIONS = [
 /** What `expand` may name on GET /store/carts/:id. */
 export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
 
+/** A SELECT-shaped statement (the CTE), so the driver hands back the rows, not [rows, count]. */
+const LOCK_OPEN_CART_SQL = `WITH locked AS (
+  UPDATE cart SET updated_at = now() WHERE id = $1 AND completed_at IS NULL AND deleted_at IS NULL RETURNING *
+) SELECT * FROM locked`;
+
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
@@ -47,19 +52,25 @@ export class CartLoaderService {
   ) {}
 
   /**
-   * Locks the cart row (SELECT ... FOR UPDATE, no joins: PostgreSQL refuses FOR UPDATE on
-   * the nullable side of an outer join). Every cart mutation calls this first inside its
-   * transaction, so concurrent edits of one cart serialize instead of losing updates.
+   * Locks the cart row, first statement of every cart mutation's transaction, so
+   * concurrent edits of one cart serialize instead of losing updates. An open cart is
+   * locked by writing it (`updated_at`): every change to a cart, whatever rows it touches,
+   * then also gives the cart row a new version (xmin), which is what GET's response cache
+   * (CartResponseCache) compares. A completed, deleted or missing cart is read with
+   * SELECT ... FOR UPDATE (no joins: PostgreSQL refuses FOR UPDATE on the nullable side
+   * of an outer join) and left unwritten.
    */
   async lock(id: string, manager: EntityManager): Promise<Cart> {
+    const [open]: Cart[] = await manager.query(LOCK_OPEN_CART_SQL, [id]);
+    if (open) return manager.create(Cart, open);
     const cart = await manager.getRepository(Cart).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
     return cart;
   }
 
-  /** The cart with `relations`; 404 with Medusa's message. */
+  /** The cart with `relations` and its row version (rowVersionOf); 404 with Medusa's message. */
   async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
-    const cart = await findOneWithGroupedRelations(manager, Cart, { id }, relations);
+    const cart = await findOneWithGroupedRelations(manager, Cart, { id }, relations, { rowVersion: true });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
     return sortCartChildren(cart);
   }

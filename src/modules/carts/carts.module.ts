@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module';
+import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
 import { CustomersModule } from '../customers/customers.module';
 import { DiscountsModule } from '../discounts/discounts.module';
 import { GiftCardsModule } from '../gift-cards/gift-cards.module';
@@ -15,6 +16,9 @@ import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLineItemsService } from './cart-line-items.service';
 import { CartMutationRunner } from './cart-mutation.runner';
+import { CartResponseCache } from './cart-response-cache';
+import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
+import { cartResponseCacheMiddleware } from './cart-response-cache.middleware';
 import { CartReadModule } from './cart-read.module';
 import { CartsService } from './carts.service';
 import { LineItemsService } from './line-items.service';
@@ -27,7 +31,7 @@ import { StoreCartsController } from './store-carts.controller';
  * (carts, line items, checkout steps, completion).
  */
 @Module({
-  imports: [CartReadModule, TaxesModule, PaymentsModule, ShippingModule, OrdersModule, CustomersModule, DiscountsModule, GiftCardsModule, IdempotencyModule],
+  imports: [CatalogueCacheModule, CartReadModule, TaxesModule, PaymentsModule, ShippingModule, OrdersModule, CustomersModule, DiscountsModule, GiftCardsModule, IdempotencyModule],
   controllers: [StoreCartsController, StoreCartCheckoutController],
   providers: [
     CartsService,
@@ -41,7 +45,15 @@ import { StoreCartsController } from './store-carts.controller';
     CartFollowUpsService,
     CartMutationRunner,
     OrderPlacementService,
+    CartResponseCache,
+    CartResponseCacheInterceptor,
   ],
   exports: [CartReadModule, CartsService, CartLineItemsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
 })
-export class CartsModule {}
+export class CartsModule implements NestModule {
+  constructor(private readonly responseCache: CartResponseCache) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(cartResponseCacheMiddleware(this.responseCache)).forRoutes({ path: 'store/carts/{*path}', method: RequestMethod.GET });
+  }
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
@@ -8,6 +8,7 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { Cart } from './cart.entity';
 import { CartCheckoutService } from './cart-checkout.service';
 import { CartLineItemsService } from './cart-line-items.service';
+import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
 import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CART_TOTAL_FIELDS } from './cart-totals.service';
 import { CartsService, RequestContext } from './carts.service';
@@ -45,6 +46,7 @@ export class StoreCartsController {
     allowedRelations: ALLOWED_CART_RELATIONS,
     computedFields: [...CART_TOTAL_FIELDS, 'object', 'payment_session'],
   })
+  @UseInterceptors(CartResponseCacheInterceptor)
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { cart: await this.carts.retrieve(id, config.relations) };
   }

@@ -35,7 +35,7 @@ export const CachedCatalogueResponse = (options: CatalogueCacheOptions) =>
   applyDecorators(SetMetadata(CATALOGUE_CACHE, options), UseInterceptors(CatalogueCacheInterceptor));
 
 /** The headers a stored response was sent with (Express keeps a preset ETag: no re-hashing). */
-export function setCachedHeaders(res: Response, hit: CachedBody): void {
+export function setCachedHeaders(res: Response, hit: Pick<CachedBody, 'etag'>): void {
   res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   if (hit.etag) res.setHeader('ETag', hit.etag);
 }
@@ -96,7 +96,7 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
  * res.json() serializes and then calls res.send() with the string; error responses
  * (written by the exception filter with their 4xx/5xx status) are not kept.
  */
-function captureSentJson(res: Response, keep: (body: string, etag?: string) => void): void {
+export function captureSentJson(res: Response, keep: (body: string, etag?: string) => void): void {
   const send = res.send;
   res.send = function (this: Response, body?: unknown) {
     res.send = send;

@@ -41,6 +41,7 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   private readonly bodies: LruBodyCache;
   private readonly generations = Object.fromEntries(ALL_SCOPES.map((s) => [s, 0])) as Record<CatalogueScope, number>;
   private readonly invalidationListeners: ((scopes: readonly CatalogueScope[]) => void)[] = [];
+  private readonly rowChangeListeners: ((table: string, ids: readonly string[] | '*') => void)[] = [];
   private pendingWrites = 0;
   private runningFence?: Promise<void>;
   private queuedFence?: Promise<void>;
@@ -53,6 +54,7 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
     let state: 'starting' | 'listening' | 'lost' = 'starting';
     this.listener = new CatalogueChangeListener(url, {
       changed: (table) => this.invalidate(scopesReading(table)),
+      rowsChanged: (payload) => this.rowsChanged(payload),
       lost: () => {
         this.invalidate(ALL_SCOPES);
         if (state === 'listening') this.logger.warn('Lost the catalogue change listener connection: the catalogue cache is bypassed until it is back');
@@ -146,6 +148,19 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   /** For caches other than response bodies that follow the same change notices (API tokens). */
   onInvalidate(listener: (scopes: readonly CatalogueScope[]) => void): void {
     this.invalidationListeners.push(listener);
+  }
+
+  /** For caches that follow ROW_CHANGES_CHANNEL: `ids` is '*' when every row may have changed. */
+  onRowsChanged(listener: (table: string, ids: readonly string[] | '*') => void): void {
+    this.rowChangeListeners.push(listener);
+  }
+
+  private rowsChanged(payload: string): void {
+    const colon = payload.indexOf(':');
+    const table = colon < 0 ? payload : payload.slice(0, colon);
+    const list = colon < 0 ? '*' : payload.slice(colon + 1);
+    const ids = list === '*' ? '*' : list.split(',');
+    for (const listener of this.rowChangeListeners) listener(table, ids);
   }
 
   /**

@@ -1,9 +1,11 @@
 import { Client } from 'pg';
-import { CATALOGUE_CHANNEL } from './catalogue-scopes';
+import { CATALOGUE_CHANNEL, ROW_CHANGES_CHANNEL } from './catalogue-scopes';
 
 export interface CatalogueChangeHandlers {
   /** A committed change to `table` (the trigger's payload). */
   changed(table: string): void;
+  /** A committed change to rows named by id: `<table>:<id>,<id>...` or `<table>:*` (ROW_CHANGES_CHANNEL). */
+  rowsChanged?(payload: string): void;
   /** The connection is gone: notices may be missed from now on. */
   lost(): void;
   /** LISTEN is in force again: notices are delivered from now on. */
@@ -15,7 +17,7 @@ export const LISTENER_APPLICATION_NAME = 'catalogue-cache-listener';
 /**
  * One dedicated PostgreSQL connection (outside TypeORM's pool: a pooled connection is
  * shared, and LISTEN only holds on the session that ran it) that LISTENs on the
- * catalogue channel, reconnects with backoff when it drops, and checks itself with a
+ * catalogue channels, reconnects with backoff when it drops, and checks itself with a
  * heartbeat so a silently dead TCP connection is noticed within `heartbeatMs * 2`.
  */
 export class CatalogueChangeListener {
@@ -94,13 +96,15 @@ export class CatalogueChangeListener {
     });
     this.client = client;
     client.on('notification', (msg) => {
-      if (msg.channel === CATALOGUE_CHANNEL && this.client === client) this.handlers.changed(msg.payload ?? '');
+      if (this.client !== client) return;
+      if (msg.channel === CATALOGUE_CHANNEL) this.handlers.changed(msg.payload ?? '');
+      else if (msg.channel === ROW_CHANGES_CHANNEL) this.handlers.rowsChanged?.(msg.payload ?? '');
     });
     client.on('error', () => this.drop(client));
     client.on('end', () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${ROW_CHANGES_CHANNEL}`);
     } catch {
       this.drop(client);
       return;

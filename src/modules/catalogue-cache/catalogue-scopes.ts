@@ -10,13 +10,40 @@
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-export type CatalogueScope = 'products' | 'collections' | 'currencies' | 'api_tokens';
+/**
+ * Changes to rows that are written often (stock at every checkout, discount usage, gift
+ * card balances, payments), announced with their ids by the triggers of migration
+ * 1795316590000-CartDependencyNotifications as `<table>:<id>,<id>...` (`<table>:*` when
+ * the ids do not fit a notice): a cached cart is dropped only when a row it shows changed.
+ */
+export const ROW_CHANGES_CHANNEL = 'rows_changed';
+
+/** The tables announced on ROW_CHANGES_CHANNEL. */
+export const ROW_CHANGE_TABLES = ['product_variant', 'discount', 'gift_card', 'payment'] as const;
+
+export type CatalogueScope = 'products' | 'collections' | 'currencies' | 'api_tokens' | 'carts';
 
 export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> = {
   collections: ['product_collection'],
   // Not a response: the admin API-token lookups (src/modules/users/api-token-cache.ts).
   api_tokens: ['user'],
   currencies: ['currency'],
+  // GET /store/carts/:id (src/modules/carts/cart-response-cache): the rarely written
+  // tables its default relations read. The cart's own rows are covered by the cart row's
+  // version, and the often written ones by ROW_CHANGES_CHANNEL.
+  carts: [
+    'region',
+    'country',
+    'currency',
+    'payment_provider',
+    'fulfillment_provider',
+    'region_payment_providers',
+    'region_fulfillment_providers',
+    'product',
+    'shipping_option',
+    'discount_rule',
+    'sales_channel',
+  ],
   products: [
     'product',
     'product_variant',
