@@ -19,7 +19,7 @@ export const IdempotencyKeyHeader = createParamDecorator((_: unknown, ctx: Execu
   if (given.length > MAX_KEY_LENGTH) throw ApiError.invalid(`Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
   const key = given || randomUUID();
   res.setHeader('Idempotency-Key', key);
-  return { key, method: req.method, path: req.path };
+  return { key, method: req.method, path: req.path, minted: !given };
 });
 
 /** Sends a stored response with its recorded status (used with `@Res({ passthrough: true })`). */

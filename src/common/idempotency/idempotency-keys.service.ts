@@ -11,6 +11,12 @@ export interface IdempotentRequest {
   method: string;
   path: string;
   params?: Record<string, unknown> | null;
+  /**
+   * The server made the key up (the request carried none). Nobody can send it until this
+   * response is on its way, so no other request can race for it: the key row is written
+   * once, with the response, in the unit of work's own transaction.
+   */
+  minted?: boolean;
 }
 
 /** A response as it was (or will be) sent, replayable verbatim. */
@@ -75,6 +81,7 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
    * StoredOutcome, whose response is recorded after the rollback.
    */
   async run<T>(request: IdempotentRequest, work: (manager: EntityManager) => Promise<StoredResponse<T>>): Promise<StoredResponse<T>> {
+    if (request.minted) return this.runMinted(request, work);
     const existing = await this.begin(request);
     if (existing.response_code !== null) return this.replay(existing);
     try {
@@ -95,6 +102,45 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
         return err.response as StoredResponse<T>;
       });
     }
+  }
+
+  /**
+   * run() for a key the server minted: the same outcome as a fresh client key (the work
+   * and its recorded response commit together; a failure records nothing, so a retry with
+   * the key runs the work), without the key's separate INSERT, lock and UPDATE.
+   */
+  private async runMinted<T>(request: IdempotentRequest, work: (manager: EntityManager) => Promise<StoredResponse<T>>): Promise<StoredResponse<T>> {
+    try {
+      return await this.tx.run(async (manager) => {
+        const response = await work(manager);
+        await this.insertFinished(request, response, manager);
+        return response;
+      });
+    } catch (err) {
+      if (!(err instanceof StoredOutcome)) throw err;
+      return this.tx.run(async (manager) => {
+        if (err.afterRollback) await err.afterRollback(manager);
+        await this.insertFinished(request, err.response, manager);
+        return err.response as StoredResponse<T>;
+      });
+    }
+  }
+
+  private async insertFinished(request: IdempotentRequest, response: StoredResponse, manager: EntityManager): Promise<void> {
+    // The JSON text is what a replay will send: a plain copy, serialized once.
+    await manager.query(
+      `INSERT INTO idempotency_key (id, idempotency_key, request_method, request_path, request_params, response_code, response_body, recovery_point, last_used_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'finished', now())`,
+      [
+        generateEntityId(IdempotencyKey.idPrefix),
+        request.key,
+        request.method,
+        request.path,
+        request.params ? JSON.stringify(request.params) : null,
+        response.status,
+        JSON.stringify(response.body ?? null),
+      ],
+    );
   }
 
   /** Deletes keys older than the retention period (never younger than 24 hours). */

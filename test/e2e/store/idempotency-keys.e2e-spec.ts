@@ -29,6 +29,24 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     expect(tooLong.body.type).toBe('invalid_data');
   });
 
+  it('records a key it minted together with the response, so a retry with it replays', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const first = await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    const key = first.headers['idempotency-key'];
+    const [row] = await t.dataSource.query('SELECT request_path, response_code, recovery_point FROM idempotency_key WHERE idempotency_key = $1', [key]);
+    expect(row).toEqual({ request_path: `/store/carts/${cart.id}/line-items`, response_code: 200, recovery_point: 'finished' });
+    const retry = await t.http().post(`/store/carts/${cart.id}/line-items`).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.body.cart.items[0].quantity).toBe(1);
+
+    // A failed request records nothing: its key runs the work when retried.
+    const failed = await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: 'variant_missing', quantity: 1 }).expect(400);
+    const failedKey = failed.headers['idempotency-key'];
+    expect(await t.dataSource.query('SELECT 1 FROM idempotency_key WHERE idempotency_key = $1', [failedKey])).toEqual([]);
+    const rerun = await t.http().post(`/store/carts/${cart.id}/line-items`).set('Idempotency-Key', failedKey).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    expect(rerun.body.cart.items[0].quantity).toBe(2);
+  });
+
   it('keeps keys for at least 24 hours; pruning removes only expired ones', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
     for (const key of ['fresh-key', 'day-old-key', 'week-old-key']) {
