@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { installLeanAsyncResourceBind } from './common/runtime/async-resource-bind';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'fs';
@@ -14,6 +15,8 @@ import { GracefulShutdown } from './graceful-shutdown';
 import { describeSeedSummary } from './modules/seed/seed-context';
 import { DEMO_ADMIN } from './modules/seed/demo';
 import { SeedService } from './modules/seed/seed.service';
+
+installLeanAsyncResourceBind();
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

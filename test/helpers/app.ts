@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap';
+import { installLeanAsyncResourceBind } from '../../src/common/runtime/async-resource-bind';
 import { loadConfig } from '../../src/config/configuration';
 import { databaseUrl } from './db-urls';
 
@@ -63,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * on one database: scale-out tests). `close()` stops the app and leaves the database.
  */
 export async function startTestApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
+  installLeanAsyncResourceBind(); // as main.ts does: the tests run the production runtime
   process.env.DATABASE_URL = url;
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
   Object.assign(process.env, env);
