@@ -26,6 +26,14 @@ export const DEFAULT_CART_RELATIONS = [
   'sales_channel',
 ];
 
+/**
+ * What a cart can have the moment it is inserted without items (CartsService.create): its
+ * region, sales channel and derived shipping address. Everything else is empty by
+ * construction, so a new cart is read with a query over 7 tables instead of 25 (every
+ * table a statement reads costs PostgreSQL a lock per execution).
+ */
+const NEW_CART_RELATIONS = ['region', 'region.countries', 'region.payment_providers', 'region.fulfillment_providers', 'shipping_address', 'sales_channel'];
+
 /** What `expand` may name on GET /store/carts/:id. */
 export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
 
@@ -88,6 +96,22 @@ export class CartLoaderService {
     await this.totals.decorate(cart, options);
     return cart;
   }
+
+  /**
+   * loadWithTotals for a cart its caller has just inserted, without items, in the same
+   * transaction or before (see NEW_CART_RELATIONS): the same cart, read with a lighter query.
+   */
+  async loadNewWithTotals(id: string, manager: EntityManager = this.dataSource.manager): Promise<Cart> {
+    const cart = await this.load(id, NEW_CART_RELATIONS, manager);
+    Object.assign(cart, emptyNewCartRelations());
+    await this.totals.decorate(cart);
+    return cart;
+  }
+}
+
+/** The default relations NEW_CART_RELATIONS leaves out, as the full load gives them for a cart without them. */
+function emptyNewCartRelations(): Partial<Cart> {
+  return { items: [], payment: null, payment_sessions: [], billing_address: null, shipping_methods: [], discounts: [], gift_cards: [] };
 }
 
 function sortCartChildren(cart: Cart): Cart {

@@ -64,41 +64,33 @@ export class CartsService {
    * INSERT statement; with items, one transaction.
    */
   async create(input: StorePostCartReq, ctx: RequestContext): Promise<Cart> {
-    // Reads and checks first, outside any transaction: a cart without items is then one
-    // INSERT statement (with its shipping address, when one is derived, in the same
-    // statement), so it needs no BEGIN/COMMIT round trips.
+    // Reads and checks first, outside any transaction; the region, its countries and the
+    // default sales channel are checked by the INSERT statement itself, so a cart without
+    // items is one statement (with its shipping address, when one is derived) and needs
+    // no BEGIN/COMMIT round trips.
     const reader = this.dataSource.manager;
-    const region = await this.regionForNewCart(input.region_id, reader);
     // null: the store's default channel, which the INSERT itself looks up.
     const salesChannelId = input.sales_channel_id ? (await this.salesChannel(input.sales_channel_id, reader)).id : null;
     const customer = ctx.customerId ? await this.customers.retrieve(ctx.customerId, [], reader) : undefined;
-    const countries = regionCountryCodes(region);
-    let country: string | null = null;
-    if (input.country_code !== undefined) {
-      country = input.country_code.trim().toLowerCase();
-      if (!countries.includes(country)) throw ApiError.notAllowed('Shipping country not in region');
-    } else if (countries.length === 1) {
-      country = countries[0];
-    }
     const cart = reader.create(Cart, {
       id: generateEntityId(Cart.idPrefix),
-      region_id: region.id,
+      region_id: input.region_id,
       sales_channel_id: salesChannelId,
       customer_id: customer?.id ?? null,
       email: customer?.email ?? null,
       type: 'default',
       context: { ip: ctx.ip, user_agent: ctx.userAgent, ...(input.context ?? {}) },
       metadata: null,
-      shipping_address_id: country ? generateEntityId(Address.idPrefix) : null,
       billing_address_id: null,
     });
+    const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
-      await insertCart(cart, country, reader);
-      return this.loader.loadWithTotals(cart.id, {}, reader);
+      await insertCart(newCart, reader);
+      return this.loader.loadNewWithTotals(cart.id, reader);
     }
     return this.tx.run(async (manager) => {
-      await insertCart(cart, country, manager);
+      await insertCart(newCart, manager);
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
       }
@@ -194,13 +186,6 @@ export class CartsService {
     return { region, changed };
   }
 
-  private async regionForNewCart(regionId: string | undefined, manager: EntityManager): Promise<Region> {
-    if (regionId !== undefined) return loadCartRegion(regionId, manager);
-    const [first]: Array<{ id: string }> = await manager.query('SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1');
-    if (!first) throw ApiError.invalid('A region is required to create a cart');
-    return loadCartRegion(first.id, manager);
-  }
-
   private async salesChannel(id: string, manager: EntityManager): Promise<SalesChannel> {
     const channel = await manager.getRepository(SalesChannel).findOne({ where: { id } });
     if (!channel) throw ApiError.notFound(`Sales channel with id: ${id} was not found`);
@@ -209,36 +194,65 @@ export class CartsService {
   }
 }
 
+interface NewCart {
+  /** id, customer, email, type, context, metadata; sales_channel_id (null: the store's default). */
+  cart: Cart;
+  /** null: the first live region. */
+  regionId: string | null;
+  /** Lower-case iso_2 asked for the shipping address, or null. */
+  countryCode: string | null;
+}
+
 /**
- * Inserts a new cart in one statement, without a transaction for a cart without items:
- * - `cart.sales_channel_id` null takes the store's default channel, looked up by the
- *   statement itself (set on `cart` from RETURNING); none is a broken installation;
- * - with a derived shipping country, its address row is inserted by the same statement
- *   (a data-modifying CTE; the foreign key is checked at the end of the statement).
+ * Inserts a new cart in one statement (no transaction needed for a cart without items),
+ * which also checks what the cart is created against, so nothing is read beforehand:
+ * - the live region `regionId`, or the first live region (none: 404, or 400 when none
+ *   was named);
+ * - the shipping country: `countryCode` must be one of the region's countries (400),
+ *   and without one the region's only country is taken; its address row is inserted by
+ *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
+ * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
+ * Sets region_id, sales_channel_id and shipping_address_id on `cart`.
  */
-async function insertCart(cart: Cart, shippingCountry: string | null, manager: EntityManager): Promise<void> {
-  const rows: Array<{ sales_channel_id: string }> = await manager.query(
-    `WITH channel AS (
+async function insertCart(newCart: NewCart, manager: EntityManager): Promise<void> {
+  const { cart } = newCart;
+  const addressId = generateEntityId(Address.idPrefix);
+  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; sales_channel_id: string | null; shipping_address_id: string | null }> = await manager.query(
+    `WITH region AS (
+       SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
+         FROM region r
+        WHERE r.deleted_at IS NULL
+          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
+     shipping AS (
+       SELECT region.id AS region_id,
+              ($9::varchar IS NULL OR $9 = ANY(region.countries)) AS country_ok,
+              CASE WHEN $9::varchar IS NOT NULL THEN $9
+                   WHEN cardinality(region.countries) = 1 THEN region.countries[1] END AS country
+         FROM region),
+     channel AS (
        SELECT coalesce($7::varchar, (
          SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
           ORDER BY s.created_at ASC LIMIT 1)) AS id),
      address AS (
-       INSERT INTO address (id, customer_id, country_code) SELECT $8, NULL, $9 FROM channel WHERE channel.id IS NOT NULL AND $9::varchar IS NOT NULL)
-     INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
-     SELECT $1, $2, $3, $4, $5, $6, channel.id, $8, NULL FROM channel WHERE channel.id IS NOT NULL
-     RETURNING sales_channel_id`,
-    [
-      cart.id,
-      cart.email,
-      cart.region_id,
-      cart.customer_id,
-      cart.type,
-      JSON.stringify(cart.context),
-      cart.sales_channel_id,
-      cart.shipping_address_id,
-      shippingCountry,
-    ],
+       INSERT INTO address (id, customer_id, country_code)
+       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL),
+     inserted AS (
+       INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
+       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, NULL
+         FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
+       RETURNING region_id, sales_channel_id, shipping_address_id)
+     SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
+            inserted.sales_channel_id, inserted.shipping_address_id
+       FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
+    [cart.id, cart.email, newCart.regionId, cart.customer_id, cart.type, JSON.stringify(cart.context), cart.sales_channel_id, addressId, newCart.countryCode],
   );
-  if (rows.length === 0) throw new Error("The store's default sales channel is missing: run the migrations");
-  cart.sales_channel_id = rows[0].sales_channel_id;
+  if (!outcome.region_id) {
+    if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
+    throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);
+  }
+  if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
+  if (!outcome.sales_channel_id) throw new Error("The store's default sales channel is missing: run the migrations");
+  cart.region_id = outcome.region_id;
+  cart.sales_channel_id = outcome.sales_channel_id;
+  cart.shipping_address_id = outcome.shipping_address_id;
 }

@@ -65,6 +65,8 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
   async function cartWithItem(quantity = 1): Promise<Record<string, any>> {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
     await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity }).expect(200);
+    // Answers are only stored while no local write awaits its fence.
+    await settled();
     return cart;
   }
 
@@ -124,6 +126,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
 
   it('shows every change made through the API at once: each GET equals the answer of the change before it', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    await settled();
     expect(await getCart(cart.id)).toEqual(cart);
     const steps: Array<() => Promise<{ status: number; body: any }>> = [
       () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 2 }),
@@ -157,6 +160,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     const showsVariant = await cartWithItem();
     const showsOther = await createCartViaApi(t, { region_id: shop.region.id });
     await t.http().post(`/store/carts/${showsOther.id}/line-items`).send({ variant_id: other.variants![0].id, quantity: 1 }).expect(200);
+    await settled();
     const before = (await getCart(showsVariant.id)).items[0].variant.inventory_quantity;
     await getCart(showsOther.id);
     expect(cache().has(showsVariant.id) && cache().has(showsOther.id)).toBe(true);
