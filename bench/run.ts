@@ -5,7 +5,9 @@
  * plus a markdown table, comparing with the targets. Never part of `npm test`.
  *
  * Flags: --customers N (default 100000; 1000000 for the scaling check), --duration S
- * (default 10), --connections N (default 10), --only <substring of a scenario name>.
+ * (default 10), --warmup S (default 2: each scenario first runs this long unmeasured, so
+ * the figures are of a JIT-compiled process, not of its first seconds), --connections N
+ * (default 10), --only <substring of a scenario name>.
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
@@ -62,6 +64,16 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   throw new Error('the app did not become healthy in 60 s');
 }
 
+/**
+ * The Node flags production runs the API with: those of `npm run start:prod` (the
+ * Dockerfile's CMD uses the same), so the benchmark measures that process, heap cap included.
+ */
+function productionNodeFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const words = scripts['start:prod'].split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -78,6 +90,7 @@ async function main(): Promise<void> {
   const customers = Number(flag('customers', String(DEFAULT_SIZE.customers)));
   const duration = Number(flag('duration', '10'));
   const connections = Number(flag('connections', '10'));
+  const warmup = Number(flag('warmup', '2'));
   const only = flag('only', '');
 
   let serverUrl = process.env.DATABASE_URL;
@@ -105,7 +118,9 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(__dirname, '..', 'src', 'main.js')], {
+  const nodeFlags = productionNodeFlags();
+  console.log(`Starting the API: node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`);
+  const child = spawn(process.execPath, [...nodeFlags, join(__dirname, '..', 'src', 'main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: dbUrl,
@@ -146,9 +161,13 @@ async function main(): Promise<void> {
         rows.push({ scenario: scenario.name, rps: 0, p50: 0, p99: 0, errors: 1, non2xx: 0, target: describeTarget(scenario), met: scenario.target && Object.keys(scenario.target).length ? false : null });
         continue;
       }
-      process.stdout.write(' running...');
       // autocannon takes the path from the url; a top-level `path` option is ignored.
       const { path, ...plan } = prepared;
+      if (warmup > 0) {
+        process.stdout.write(' warming up...');
+        await autocannon({ url: `${base}${path ?? ''}`, connections, duration: warmup, ...plan });
+      }
+      process.stdout.write(' running...');
       const result = await autocannon({ url: `${base}${path ?? ''}`, connections, duration, ...plan });
       const rps = Math.round(result.requests.average);
       const units = scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined;
@@ -180,7 +199,10 @@ async function main(): Promise<void> {
       `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
     ].join('\n');
     mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
-    writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.json`), JSON.stringify({ date, customers, duration, connections, rows, rssMb: rss }, null, 2));
+    writeFileSync(
+      join(process.cwd(), 'bench', 'results', `${date}.json`),
+      JSON.stringify({ date, customers, duration, warmup, connections, nodeFlags, rows, rssMb: rss }, null, 2),
+    );
     writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.md`), `${table}\n`);
     console.log(`\n${table}\n\nWritten to bench/results/${date}.json and .md`);
   } finally {
