@@ -202,6 +202,39 @@ function hydrate(manager: EntityManager, plan: NodePlan, raw: Record<string, unk
   return entity;
 }
 
+/** A JSON tree as one SQL expression, to embed in a larger statement; see jsonTreeExpression. */
+export interface JsonTreeExpression<T> {
+  /** A parenthesised scalar sub-select yielding `json` (NULL when no row matches). */
+  sql: string;
+  /** The entity as loadJsonTrees would give it, from the expression's value (parsed JSON), or null. */
+  hydrate(raw: unknown): T | null;
+}
+
+/**
+ * One `target` row with its `relations`, built by PostgreSQL as JSON exactly as
+ * loadJsonTrees builds it, but as an expression inside the caller's statement: `from` is
+ * a table or a CTE of that statement (so the row can be one the statement itself inserts,
+ * read from its RETURNING) under `alias`, and `where` picks the row (soft-deleted rows
+ * are the caller's to exclude). Relation aliases are t0, t1, ...: `alias` must differ.
+ */
+export function jsonTreeExpression<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  relations: readonly string[],
+  source: { from: string; alias: string; where?: string },
+): JsonTreeExpression<T> {
+  const metadata = manager.connection.getMetadata(target);
+  if (/^t\d+$/.test(source.alias)) throw new Error(`${source.alias}: the relations' aliases are t0, t1, ...`);
+  const builder = new SqlBuilder();
+  const rowAlias = builder.nextAlias();
+  const { sql: select, plan } = builder.selectList(metadata, source.alias, buildTree(metadata, relations));
+  const where = source.where ? ` WHERE ${source.where}` : '';
+  return {
+    sql: `(SELECT row_to_json(${rowAlias}) FROM (SELECT ${select} FROM ${source.from} ${source.alias}${where} LIMIT 1) ${rowAlias})`,
+    hydrate: (raw) => (raw === null || raw === undefined ? null : (hydrate(manager, plan, raw as Record<string, unknown>) as T)),
+  };
+}
+
 type PreparedQueryable = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: { tree: string }[] }> };
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
+import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
@@ -15,7 +16,7 @@ import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLoaderService } from './cart-loader.service';
+import { CartLoaderService, NEW_CART_RELATIONS } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
@@ -86,11 +87,11 @@ export class CartsService {
     const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
-      await insertCart(newCart, reader);
-      return this.loader.loadNewWithTotals(cart.id, reader);
+      return this.loader.withTotalsOfNewCart(await insertCart(newCart, reader));
     }
     return this.tx.run(async (manager) => {
-      await insertCart(newCart, manager);
+      const inserted = await insertCart(newCart, manager);
+      Object.assign(cart, { region_id: inserted.region_id, sales_channel_id: inserted.sales_channel_id, shipping_address_id: inserted.shipping_address_id });
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
       }
@@ -205,54 +206,80 @@ interface NewCart {
 
 /**
  * Inserts a new cart in one statement (no transaction needed for a cart without items),
- * which also checks what the cart is created against, so nothing is read beforehand:
+ * which also checks what the cart is created against, so nothing is read beforehand, and
+ * reads the new cart back with NEW_CART_RELATIONS:
  * - the live region `regionId`, or the first live region (none: 404, or 400 when none
  *   was named);
  * - the shipping country: `countryCode` must be one of the region's countries (400),
  *   and without one the region's only country is taken; its address row is inserted by
  *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
  * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
- * Sets region_id, sales_channel_id and shipping_address_id on `cart`.
+ * The rows this statement inserts are invisible to its own sub-selects, so the cart and
+ * its address are read from the CTEs' RETURNING; the region and channel from their tables
+ * (which is why no CTE is named after a table: it would shadow it).
  */
-async function insertCart(newCart: NewCart, manager: EntityManager): Promise<void> {
+async function insertCart(newCart: NewCart, manager: EntityManager): Promise<Cart> {
   const { cart } = newCart;
-  const addressId = generateEntityId(Address.idPrefix);
-  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; sales_channel_id: string | null; shipping_address_id: string | null }> = await manager.query(
-    `WITH region AS (
-       SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
-         FROM region r
-        WHERE r.deleted_at IS NULL
-          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
-     shipping AS (
-       SELECT region.id AS region_id,
-              ($9::varchar IS NULL OR $9 = ANY(region.countries)) AS country_ok,
-              CASE WHEN $9::varchar IS NOT NULL THEN $9
-                   WHEN cardinality(region.countries) = 1 THEN region.countries[1] END AS country
-         FROM region),
-     channel AS (
-       SELECT coalesce($7::varchar, (
-         SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
-          ORDER BY s.created_at ASC LIMIT 1)) AS id),
-     address AS (
-       INSERT INTO address (id, customer_id, country_code)
-       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL),
-     inserted AS (
-       INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
-       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, NULL
-         FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
-       RETURNING region_id, sales_channel_id, shipping_address_id)
-     SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
-            inserted.sales_channel_id, inserted.shipping_address_id
-       FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
-    [cart.id, cart.email, newCart.regionId, cart.customer_id, cart.type, JSON.stringify(cart.context), cart.sales_channel_id, addressId, newCart.countryCode],
-  );
+  const statement = insertCartStatement(manager);
+  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown }> = await manager.query(statement.sql, [
+    cart.id,
+    cart.email,
+    newCart.regionId,
+    cart.customer_id,
+    cart.type,
+    JSON.stringify(cart.context),
+    cart.sales_channel_id,
+    generateEntityId(Address.idPrefix),
+    newCart.countryCode,
+  ]);
   if (!outcome.region_id) {
     if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
     throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);
   }
   if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
-  if (!outcome.sales_channel_id) throw new Error("The store's default sales channel is missing: run the migrations");
-  cart.region_id = outcome.region_id;
-  cart.sales_channel_id = outcome.sales_channel_id;
-  cart.shipping_address_id = outcome.shipping_address_id;
+  const inserted = statement.cart.hydrate(outcome.cart);
+  if (!inserted) throw new Error("The store's default sales channel is missing: run the migrations");
+  inserted.shipping_address = statement.address.hydrate(outcome.shipping_address);
+  return inserted;
+}
+
+let insertStatement: { sql: string; cart: JsonTreeExpression<Cart>; address: JsonTreeExpression<Address> } | undefined;
+
+/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country. */
+function insertCartStatement(manager: EntityManager): NonNullable<typeof insertStatement> {
+  if (insertStatement) return insertStatement;
+  const cart = jsonTreeExpression(
+    manager,
+    Cart,
+    NEW_CART_RELATIONS.filter((path) => !path.startsWith('shipping_address')),
+    { from: 'inserted', alias: 'new_cart' },
+  );
+  const address = jsonTreeExpression(manager, Address, [], { from: 'new_address', alias: 'new_address_row' });
+  const sql = `WITH cart_region AS (
+       SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
+         FROM region r
+        WHERE r.deleted_at IS NULL
+          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
+     shipping AS (
+       SELECT cart_region.id AS region_id,
+              ($9::varchar IS NULL OR $9 = ANY(cart_region.countries)) AS country_ok,
+              CASE WHEN $9::varchar IS NOT NULL THEN $9
+                   WHEN cardinality(cart_region.countries) = 1 THEN cart_region.countries[1] END AS country
+         FROM cart_region),
+     channel AS (
+       SELECT coalesce($7::varchar, (
+         SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
+          ORDER BY s.created_at ASC LIMIT 1)) AS id),
+     new_address AS (
+       INSERT INTO address (id, customer_id, country_code)
+       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL
+       RETURNING *),
+     inserted AS (
+       INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
+       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, NULL
+         FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
+       RETURNING *)
+     SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
+            ${cart.sql} AS cart, ${address.sql} AS shipping_address`;
+  return (insertStatement = { sql, cart, address });
 }

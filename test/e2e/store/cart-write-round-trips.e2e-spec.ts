@@ -53,8 +53,8 @@ describe('Cart writes: database round trips per request', () => {
     expect(count <= budget ? 'within budget' : { budget, count, statements }).toBe('within budget');
   };
 
-  it('POST /store/carts (no items): 2', async () => {
-    await expectAtMost(2, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
+  it('POST /store/carts (no items): 1', async () => {
+    await expectAtMost(1, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
   });
 
   it('POST /store/carts/:id/line-items (new line, then a merge): 8 each', async () => {

@@ -91,6 +91,23 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         expect(multi.shipping_address).toBeNull();
       });
 
+      it('answers exactly what GET answers for the new cart (the INSERT reads the new cart itself)', async () => {
+        const customer = await createCustomer(t.dataSource.manager, { password: 'secret1' });
+        const channel = await saveChannel('Kiosk', false);
+        const variants: Array<[Record<string, unknown>, Record<string, string>]> = [
+          [{ region_id: eu.region.id }, {}],
+          [{ region_id: eu.region.id, country_code: 'FR', context: { locale: 'fr' } }, {}],
+          [{ region_id: us.id }, {}],
+          [{}, {}],
+          [{ region_id: dk.id, sales_channel_id: channel.id }, customerAuth(t, customer.id)],
+        ];
+        for (const [body, headers] of variants) {
+          const created = await t.http().post('/store/carts').set(headers).send(body).expect(200);
+          const read = await t.http().get(`/store/carts/${created.body.cart.id}`).expect(200);
+          expect(created.text).toBe(read.text);
+        }
+      });
+
       it('creates the given items priced in the region, merging repeated variants; quantity 0 counts as 1', async () => {
         const cart = await createCartViaApi(t, {
           region_id: us.id,
