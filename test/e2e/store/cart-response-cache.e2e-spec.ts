@@ -1,7 +1,8 @@
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
+import { createDiscount } from '../../factories/discount.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';
 import { createProduct } from '../../factories/product.factory';
-import { createTestApp, TestApp } from '../../helpers/app';
+import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
 import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/catalogue-cache/catalogue-scopes';
 import { Cart } from '../../../src/modules/carts/cart.entity';
@@ -183,6 +184,15 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     await catalogue().listener!.sync();
     expect((await getCart(cart.id)).gift_card_total).toBe(200);
 
+    const discount = await createDiscount(t.dataSource.manager, { rule: { type: 'percentage', value: 10, allocation: 'total' }, regions: [shop.region.id] });
+    await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+    await settled();
+    await getCart(cart.id);
+    expect(cache().has(cart.id)).toBe(true);
+    await t.dataSource.query(`UPDATE discount SET metadata = '{"campaign":"winter"}' WHERE id = $1`, [discount.id]);
+    await catalogue().listener!.sync();
+    expect((await getCart(cart.id)).discounts[0].metadata).toEqual({ campaign: 'winter' });
+
     await getCart(cart.id);
     expect(cache().has(cart.id)).toBe(true);
     await t.dataSource.query(`UPDATE region SET name = 'Renamed region' WHERE id = $1`, [shop.region.id]);
@@ -208,5 +218,24 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     await getCart(id);
     await silentWrite(`UPDATE cart SET deleted_at = now() WHERE id = $1`, [id]);
     await t.http().get(`/store/carts/${id}`).expect(404);
+  });
+
+  it('shows a change made through another instance at once, with no notice to wait for', async () => {
+    const other = await startTestApp(t.databaseUrl);
+    try {
+      const { id } = await cartWithItem();
+      await getCart(id);
+      const hits = cache().stats.hits;
+      expect((await getCart(id)).items[0].quantity).toBe(1);
+      expect(cache().stats.hits).toBe(hits + 1);
+      for (let quantity = 2; quantity <= 5; quantity++) {
+        const line = (await getCart(id)).items[0];
+        await other.http().post(`/store/carts/${id}/line-items/${line.id}`).send({ quantity }).expect(200);
+        // Read back through the first instance immediately: the cart row's version has moved.
+        expect((await getCart(id)).items[0].quantity).toBe(quantity);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
