@@ -92,6 +92,36 @@ export async function findPage<T extends ObjectLiteral>(
   });
 }
 
+/**
+ * findPage for a selective filter (a `q` search): the page and the exact total come from
+ * ONE statement (`COUNT(*) OVER ()` beside the page's rows), so the search (a trigram
+ * index scan, which at a million rows is most of the request's cost) runs once, not once
+ * for the page and again for the count. Not for unfiltered lists: there the window makes
+ * PostgreSQL read every row before it can stop at the page, where an index on the order
+ * column stops at once.
+ */
+export async function findPageWithOnePassCount<T extends ObjectLiteral>(
+  repo: Repository<T>,
+  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
+  config: FindConfig,
+): Promise<[T[], number]> {
+  const query = repo
+    .createQueryBuilder(repo.metadata.targetName)
+    .setFindOptions({
+      where,
+      relations: toRelations(config.relations) as never,
+      order: config.order as never,
+      skip: config.skip,
+      take: config.take,
+      relationLoadStrategy: 'query',
+    })
+    .addSelect('COUNT(*) OVER ()', 'page_total_count');
+  const { entities, raw } = await query.getRawAndEntities<{ page_total_count: string }>();
+  if (raw.length > 0) return [entities, Number(raw[0].page_total_count)];
+  // An empty page carries no count: nothing matched, or the offset is past the end.
+  return [entities, config.skip === 0 ? 0 : await repo.count({ where })];
+}
+
 export interface ListResponse {
   count: number;
   offset: number;

@@ -7,7 +7,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, findPage, withSearch } from '../../common/query/list-query';
+import { buildWhere, findPage, findPageWithOnePassCount, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
@@ -79,7 +79,9 @@ export class CustomersService {
         { groupIds: filters.groups },
       );
     }
-    return findPage(manager.getRepository(Customer), withSearch(where, filters.q, SEARCH_COLUMNS), config);
+    const repo = manager.getRepository(Customer);
+    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS), config);
+    return findPage(repo, where, config);
   }
 
   /** The live customer with that id, with the given relations; 404 otherwise. */

@@ -158,6 +158,11 @@ describe('Admin customers (/admin/customers)', () => {
       const desc = await admin.get('/admin/customers').query({ q: '.list@', order: '-email', limit: 1, offset: 1 }).expect(200);
       expect(desc.body).toMatchObject({ count: 3, limit: 1, offset: 1 });
       expect(desc.body.customers.map((c: Customer) => c.email)).toEqual(['bob.list@example.org']);
+      // A search counts in the page's own statement; past the last page the count is still exact.
+      const past = await admin.get('/admin/customers').query({ q: '.list@', offset: 10 }).expect(200);
+      expect(past.body).toMatchObject({ customers: [], count: 3, offset: 10 });
+      const nothing = await admin.get('/admin/customers').query({ q: 'matches-nobody' }).expect(200);
+      expect(nothing.body).toMatchObject({ customers: [], count: 0 });
       const bad = await admin.get('/admin/customers').query({ order: 'password_hash' }).expect(400);
       expect(bad.body.type).toBe('invalid_data');
     });
