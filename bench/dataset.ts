@@ -63,6 +63,30 @@ export async function loadDataset(url: string, size: DatasetSize, log: (m: strin
       SELECT 'cus_bench_' || lpad(i::text, 8, '0'), 'user' || i || '@bench.example', ($2::text[])[1 + i % 16], ($3::text[])[1 + (i / 16) % 16] || i % 1000,
              i % 3 = 0, '+4930' || i
       FROM generate_series(1, $1) i`, [size.customers, FIRST_NAMES, LAST_NAMES]);
+    // Placed orders, as a store that has been trading has them: each of two lines of the
+    // catalogue with its shipping method and tax lines, totals as the calculator gives them
+    // (EUR prices, 25 % tax, 800 shipping), spread over the customers and the last weeks.
+    await step(`${size.orders} orders with 2 lines each`, `
+      INSERT INTO "order" (id, status, fulfillment_status, payment_status, customer_id, email, region_id, currency_code, tax_rate,
+                           sales_channel_id, subtotal, shipping_total, item_tax_total, shipping_tax_total, tax_total, total, created_at)
+      SELECT 'order_bench_' || lpad(o::text, 8, '0'), 'pending', 'not_fulfilled', 'awaiting',
+             'cus_bench_' || lpad(c::text, 8, '0'), 'user' || c || '@bench.example', 'reg_bench_eu', 'eur', 25, 'sc_default',
+             a1 + a2, 800, round((a1 + a2) * 0.25), 200, round((a1 + a2) * 0.25) + 200, a1 + a2 + 800 + round((a1 + a2) * 0.25) + 200,
+             now() - (o || ' minutes')::interval
+        FROM (SELECT o, 1 + (o * 7919) % $2 AS c, 1000 + (p1 * 37 + 11) % 9000 AS a1, 1000 + (p2 * 37 + 11) % 9000 AS a2
+                FROM (SELECT o, 1 + o % $3 AS p1, 1 + (o * 31) % $3 AS p2 FROM generate_series(1, $1) o) picks) priced;
+      INSERT INTO line_item (id, order_id, title, description, variant_id, unit_price, quantity, fulfilled_quantity, has_shipping, created_at)
+      SELECT 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 'order_bench_' || lpad(o::text, 8, '0'), 'Product ' || p, 'Size 1',
+             'variant_bench_' || p || '_1', 1000 + (p * 37 + 11) % 9000, 1, 0, true, now() - (o || ' minutes')::interval
+        FROM (SELECT o, k, CASE k WHEN 1 THEN 1 + o % $3 ELSE 1 + (o * 31) % $3 END AS p FROM generate_series(1, $1) o, generate_series(1, 2) k) lines;
+      INSERT INTO line_item_tax_line (id, item_id, rate, name, code)
+      SELECT 'litl_bench_' || lpad(o::text, 8, '0') || '_' || k, 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 25, 'default', 'default'
+        FROM generate_series(1, $1) o, generate_series(1, 2) k;
+      INSERT INTO shipping_method (id, shipping_option_id, order_id, price, data)
+      SELECT 'sm_bench_' || lpad(o::text, 8, '0'), 'so_bench_standard', 'order_bench_' || lpad(o::text, 8, '0'), 800, '{}' FROM generate_series(1, $1) o;
+      INSERT INTO shipping_method_tax_line (id, shipping_method_id, rate, name, code)
+      SELECT 'smtl_bench_' || lpad(o::text, 8, '0'), 'sm_bench_' || lpad(o::text, 8, '0'), 25, 'default', 'default' FROM generate_series(1, $1) o;`
+      .replace(/\$1/g, String(size.orders)).replace(/\$2/g, String(size.customers)).replace(/\$3/g, String(size.products)));
     await step(`${size.discounts} discounts`, `
       INSERT INTO discount_rule (id, type, value, allocation, description)
       SELECT 'dru_bench_' || i, CASE WHEN i % 2 = 0 THEN 'percentage' ELSE 'fixed' END, CASE WHEN i % 2 = 0 THEN 10 ELSE 500 END, 'total', 'Bench rule ' || i
