@@ -39,7 +39,11 @@ export class IdempotencyKey {
   @Column({ type: 'int', nullable: true })
   response_code: number | null;
 
-  @Column({ type: 'jsonb', nullable: true })
+  /**
+   * `json`, not `jsonb`: the text is kept as it was sent, so a replay answers the same
+   * bytes (jsonb re-orders keys), and storing an 8 KB cart skips jsonb's conversion.
+   */
+  @Column({ type: 'json', nullable: true })
   response_body: Record<string, unknown> | null;
 
   @Column({ type: 'varchar', default: 'started' })
