@@ -1,6 +1,7 @@
 import {
   And,
   Brackets,
+  FindManyOptions,
   FindOperator,
   FindOptionsWhere,
   ILike,
@@ -71,25 +72,29 @@ export function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
   );
 }
 
-/**
- * One page plus the total count. Relations load with separate queries per relation
- * (`relationLoadStrategy: 'query'`) so paging never runs a DISTINCT over a join fan-out.
- */
+/** One page plus the total count (a page query and a count query). */
 export async function findPage<T extends ObjectLiteral>(
   repo: Repository<T>,
   where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
   config: FindConfig,
   options: { withDeleted?: boolean } = {},
 ): Promise<[T[], number]> {
-  return repo.findAndCount({
+  return repo.findAndCount({ ...pageFindOptions(where, config), withDeleted: options.withDeleted });
+}
+
+/**
+ * One page of `where` as `config` asks. Relations load with separate queries per relation
+ * (`relationLoadStrategy: 'query'`) so paging never runs a DISTINCT over a join fan-out.
+ */
+function pageFindOptions<T extends ObjectLiteral>(where: FindOptionsWhere<T> | FindOptionsWhere<T>[], config: FindConfig): FindManyOptions<T> {
+  return {
     where,
     relations: toRelations(config.relations) as never,
     order: config.order as never,
     skip: config.skip,
     take: config.take,
     relationLoadStrategy: 'query',
-    withDeleted: options.withDeleted,
-  });
+  };
 }
 
 /**
@@ -107,14 +112,7 @@ export async function findPageWithOnePassCount<T extends ObjectLiteral>(
 ): Promise<[T[], number]> {
   const query = repo
     .createQueryBuilder(repo.metadata.targetName)
-    .setFindOptions({
-      where,
-      relations: toRelations(config.relations) as never,
-      order: config.order as never,
-      skip: config.skip,
-      take: config.take,
-      relationLoadStrategy: 'query',
-    })
+    .setFindOptions(pageFindOptions(where, config))
     .addSelect('COUNT(*) OVER ()', 'page_total_count');
   const { entities, raw } = await query.getRawAndEntities<{ page_total_count: string }>();
   if (raw.length > 0) return [entities, Number(raw[0].page_total_count)];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { byteBudgetFromEnv, CatalogueCacheConfig } from '../catalogue-cache/catalogue-cache.config';
 import { CatalogueCacheService } from '../catalogue-cache/catalogue-cache.service';
 
 /** A cached GET /store/carts/:id answer: the JSON exactly as sent, for one version of the cart row. */
@@ -16,22 +17,11 @@ interface Entry extends CachedCart {
   bytes: number;
 }
 
-export interface CartResponseCacheConfig {
-  /** Budget for cached cart bodies in this process; 0 turns the cache off. */
-  maxBytes: number;
-  maxEntries: number;
-}
-
 export const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
-export function loadCartResponseCacheConfig(env: NodeJS.ProcessEnv = process.env): CartResponseCacheConfig {
-  const raw = env.CART_CACHE_MAX_BYTES;
-  let maxBytes = DEFAULT_CART_CACHE_MAX_BYTES;
-  if (raw !== undefined && raw !== '') {
-    maxBytes = Number(raw);
-    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new Error(`CART_CACHE_MAX_BYTES must be a non-negative integer, got "${raw}"`);
-  }
-  return { maxBytes, maxEntries: 5000 };
+/** CART_CACHE_MAX_BYTES (0 turns the cache off); at most 5 000 carts whatever their size. */
+export function loadCartResponseCacheConfig(env: NodeJS.ProcessEnv = process.env): CatalogueCacheConfig {
+  return { maxBytes: byteBudgetFromEnv(env, 'CART_CACHE_MAX_BYTES', DEFAULT_CART_CACHE_MAX_BYTES), maxEntries: 5000 };
 }
 
 /** How many row notices are remembered for answers being computed (a few ms of checkouts). */

@@ -2,6 +2,7 @@ import { createCollection } from '../../factories/collection.factory';
 import { createProduct } from '../../factories/product.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { AdminCredentials, bearer, createAdminUser } from '../../helpers/auth';
+import { eventually, silentWrite } from '../../helpers/change-notices';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
 import { SCOPE_TABLES } from '../../../src/modules/catalogue-cache/catalogue-scopes';
 import { ProductCollection } from '../../../src/modules/collections/product-collection.entity';
@@ -23,25 +24,6 @@ describe('Catalogue response cache', () => {
   let product: Product;
 
   const cacheOf = (app: TestApp) => app.app.get(CatalogueCacheService);
-
-  /** A write that fires no trigger, so no instance hears of it. */
-  async function silentWrite(app: TestApp, sql: string, params: unknown[] = []): Promise<void> {
-    await app.dataSource.transaction(async (m) => {
-      await m.query(`SET LOCAL session_replication_role = replica`);
-      await m.query(sql, params);
-    });
-  }
-
-  /** Polls `read` until `done` holds (a change notice travels asynchronously); bounded. */
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-    let last: T | undefined;
-    for (let i = 0; i < 200; i++) {
-      last = await read();
-      if (done(last)) return last;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`${what}: still not seen, last value ${JSON.stringify(last)}`);
-  }
 
   async function listening(app: TestApp): Promise<void> {
     await eventually(async () => cacheOf(app).listener?.isListening === true, Boolean, 'the listener to connect');

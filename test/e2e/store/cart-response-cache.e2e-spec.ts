@@ -3,6 +3,7 @@ import { createDiscount } from '../../factories/discount.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';
 import { createProduct } from '../../factories/product.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
+import { eventually, silentWrite as silentWriteTo } from '../../helpers/change-notices';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
 import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/catalogue-cache/catalogue-scopes';
 import { Cart } from '../../../src/modules/carts/cart.entity';
@@ -38,22 +39,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     'cart_gift_cards',
   ];
 
-  async function silentWrite(sql: string, params: unknown[] = []): Promise<void> {
-    await t.dataSource.transaction(async (m) => {
-      await m.query(`SET LOCAL session_replication_role = replica`);
-      await m.query(sql, params);
-    });
-  }
-
-  async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-    let last: T | undefined;
-    for (let i = 0; i < 200; i++) {
-      last = await read();
-      if (done(last)) return last;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`${what}: still not seen, last value ${JSON.stringify(last)}`);
-  }
+  const silentWrite = (sql: string, params: unknown[] = []) => silentWriteTo(t, sql, params);
 
   /** The listener is up, this instance's writes are fenced and every earlier notice has been handled. */
   async function settled(): Promise<void> {
