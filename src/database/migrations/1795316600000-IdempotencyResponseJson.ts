@@ -5,6 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * replay then answers the very text that was recorded (jsonb re-orders object keys), and
  * every idempotent cart write (add line item, payment sessions, taxes, completion), which
  * stores a cart of several kilobytes, skips jsonb's conversion (about 0.1 ms each here).
+ * The type change rewrites the table under an exclusive lock: idempotent cart writes wait
+ * for it. Keys older than the retention period (7 days by default) are pruned, so the table
+ * holds about a week of idempotent requests; on a busy store, deploy it at a quiet hour.
  */
 export class IdempotencyResponseJson1795316600000 implements MigrationInterface {
   name = 'IdempotencyResponseJson1795316600000';
