@@ -243,11 +243,19 @@ async function insertCart(newCart: NewCart, manager: EntityManager): Promise<Car
   return inserted;
 }
 
-let insertStatement: { sql: string; cart: JsonTreeExpression<Cart>; address: JsonTreeExpression<Address> } | undefined;
+interface InsertCartStatement {
+  sql: string;
+  cart: JsonTreeExpression<Cart>;
+  address: JsonTreeExpression<Address>;
+}
+
+/** Built once per DataSource: the JSON expressions hydrate with that DataSource's metadata. */
+const insertStatements = new WeakMap<DataSource, InsertCartStatement>();
 
 /** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country. */
-function insertCartStatement(manager: EntityManager): NonNullable<typeof insertStatement> {
-  if (insertStatement) return insertStatement;
+function insertCartStatement(manager: EntityManager): InsertCartStatement {
+  const built = insertStatements.get(manager.connection);
+  if (built) return built;
   const cart = jsonTreeExpression(
     manager,
     Cart,
@@ -281,5 +289,7 @@ function insertCartStatement(manager: EntityManager): NonNullable<typeof insertS
        RETURNING *)
      SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
             ${cart.sql} AS cart, ${address.sql} AS shipping_address`;
-  return (insertStatement = { sql, cart, address });
+  const statement = { sql, cart, address };
+  insertStatements.set(manager.connection, statement);
+  return statement;
 }

@@ -141,6 +141,11 @@ describe('Admin customers (/admin/customers)', () => {
       expect(comma.body.count).toBe(1);
       const none = await admin.get('/admin/customers?groups[]=cgrp_unknown').expect(200);
       expect(none.body).toMatchObject({ customers: [], count: 0 });
+      // With a search, the page and its count come from one statement, group filter included.
+      const searched = await admin.get(`/admin/customers?groups[]=${group.id}`).query({ q: '.list@', expand: 'groups' }).expect(200);
+      expect(searched.body).toMatchObject({ count: 1 });
+      expect(searched.body.customers.map((c: Customer) => c.id)).toEqual([alice.id]);
+      expect(searched.body.customers[0].groups.map((g: { id: string }) => g.id)).toEqual([group.id]);
     });
 
     it('filters by created_at and updated_at ranges', async () => {
