@@ -12,6 +12,7 @@ import {
   MoreThan,
   MoreThanOrEqual,
   ObjectLiteral,
+  Raw,
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
@@ -55,11 +56,27 @@ export function buildWhere<T>(filters: Record<string, unknown>): FindOptionsWher
   return where as FindOptionsWhere<T>;
 }
 
-/** `q` as an OR across columns: one where object per column, each carrying the filters. */
-export function withSearch<T>(where: FindOptionsWhere<T>, q: string | undefined, columns: string[]): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
+/**
+ * `q` as an OR across columns: one where object per column, each carrying the filters.
+ * `indexTerms` may name, per column, a part of `q` for the trigram index to look up
+ * (narrowSearchTerm); the full `%q%` is then checked on the rows found, through an
+ * expression the index cannot serve, so PostgreSQL does not also look it up.
+ */
+export function withSearch<T>(
+  where: FindOptionsWhere<T>,
+  q: string | undefined,
+  columns: string[],
+  indexTerms: Readonly<Record<string, string>> = {},
+): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
   if (!q) return where;
   const pattern = `%${escapeLike(q)}%`;
-  return columns.map((column) => ({ ...where, [column]: ILike(pattern) }) as FindOptionsWhere<T>);
+  return columns.map((column, i) => {
+    const indexTerm = indexTerms[column];
+    if (!indexTerm || indexTerm === q) return { ...where, [column]: ILike(pattern) } as FindOptionsWhere<T>;
+    const params = { [`q_index_${i}`]: `%${escapeLike(indexTerm)}%`, [`q_full_${i}`]: pattern };
+    const narrowed = Raw((alias) => `${alias} ILIKE :q_index_${i} AND (${alias} || '') ILIKE :q_full_${i}`, params);
+    return { ...where, [column]: narrowed } as FindOptionsWhere<T>;
+  });
 }
 
 /** Applies `q` to a query builder as an OR across columns, parameterised. */

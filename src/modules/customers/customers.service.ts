@@ -9,6 +9,8 @@ import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
 import { buildWhere, findPage, findPageWithOnePassCount, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
+import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
+import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { toRelations } from '../../common/query/relations';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import { Customer } from './customer.entity';
@@ -61,13 +63,17 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  */
 @Injectable()
 export class CustomersService {
+  private readonly searchTrigrams: FrequentTrigrams;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-  ) {}
+  ) {
+    this.searchTrigrams = new FrequentTrigrams(dataSource, { table: 'customer', columns: SEARCH_COLUMNS, liveRows: 'deleted_at IS NULL' });
+  }
 
   /** A page of customers; `groups` keeps customers that belong to any of those groups. */
-  list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
+  async list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
     const where: FindOptionsWhere<Customer> = buildWhere<Customer>({
       has_account: filters.has_account,
       created_at: filters.created_at,
@@ -80,8 +86,19 @@ export class CustomersService {
       );
     }
     const repo = manager.getRepository(Customer);
-    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS), config);
+    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS, await this.searchIndexTerms(filters.q)), config);
     return findPage(repo, where, config);
+  }
+
+  /** Per search column, the part of `q` the trigram index is asked for (see trigram-search). */
+  async searchIndexTerms(q: string): Promise<Record<string, string>> {
+    const frequent = await this.searchTrigrams.byColumn();
+    return Object.fromEntries(SEARCH_COLUMNS.map((column) => [column, narrowSearchTerm(q, frequent.get(column) ?? new Set())]));
+  }
+
+  /** Samples which trigrams are common again now (normally done every few minutes). */
+  resampleSearchTrigrams(): Promise<void> {
+    return this.searchTrigrams.resample();
   }
 
   /** The live customer with that id, with the given relations; 404 otherwise. */
