@@ -73,7 +73,7 @@ export class CustomersService {
   }
 
   /** A page of customers; `groups` keeps customers that belong to any of those groups. */
-  async list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
+  list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
     const where: FindOptionsWhere<Customer> = buildWhere<Customer>({
       has_account: filters.has_account,
       created_at: filters.created_at,
@@ -86,17 +86,17 @@ export class CustomersService {
       );
     }
     const repo = manager.getRepository(Customer);
-    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS, await this.searchIndexTerms(filters.q)), config);
+    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config);
     return findPage(repo, where, config);
   }
 
   /** Per search column, the part of `q` the trigram index is asked for (see trigram-search). */
-  async searchIndexTerms(q: string): Promise<Record<string, string>> {
-    const frequent = await this.searchTrigrams.byColumn();
+  searchIndexTerms(q: string): Record<string, string> {
+    const frequent = this.searchTrigrams.byColumn();
     return Object.fromEntries(SEARCH_COLUMNS.map((column) => [column, narrowSearchTerm(q, frequent.get(column) ?? new Set())]));
   }
 
-  /** Samples which trigrams are common again now (normally done every few minutes). */
+  /** Samples which trigrams are common now (otherwise done in the background after start and every few minutes). */
   resampleSearchTrigrams(): Promise<void> {
     return this.searchTrigrams.resample();
   }
