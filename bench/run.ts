@@ -7,7 +7,8 @@
  * Flags: --customers N (default 100000; 1000000 for the scaling check), --duration S
  * (default 10), --warmup S (default 2: each scenario first runs this long unmeasured, so
  * the figures are of a JIT-compiled process, not of its first seconds), --connections N
- * (default 10), --only <substring of a scenario name>.
+ * (default 10), --only <substring of a scenario name>, --scaling (the customer search
+ * scenarios over 10 000 and then 1 000 000 customers, and the ratio of their p50s).
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
@@ -21,6 +22,9 @@ import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
 import { api } from './http-client';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
+
+const SCALING_SMALL = 10_000;
+const SCALING_LARGE = 1_000_000;
 
 interface Row {
   scenario: string;
@@ -82,27 +86,32 @@ function rssMb(pid: number): number {
 
 function describeTarget(s: Scenario): string {
   const t = s.target ?? {};
-  const parts = [t.minRps ? `>= ${t.minRps} req/s` : '', t.maxP99Ms ? `p99 <= ${t.maxP99Ms} ms` : '', t.minPerSecond ? `>= ${t.minPerSecond}/s` : ''];
+  const parts = [
+    t.minRps ? `>= ${t.minRps} req/s` : '',
+    t.maxP99Ms ? `p99 <= ${t.maxP99Ms} ms` : '',
+    t.minPerSecond ? `>= ${t.minPerSecond}/s` : '',
+    t.maxP50Ratio ? `p50 ${SCALING_LARGE} / ${SCALING_SMALL} customers <= ${t.maxP50Ratio}× (--scaling)` : '',
+  ];
   return parts.filter(Boolean).join(', ') || '-';
 }
 
-async function main(): Promise<void> {
-  const customers = Number(flag('customers', String(DEFAULT_SIZE.customers)));
-  const duration = Number(flag('duration', '10'));
-  const connections = Number(flag('connections', '10'));
-  const warmup = Number(flag('warmup', '2'));
-  const only = flag('only', '');
+interface RunOptions {
+  customers: number;
+  duration: number;
+  connections: number;
+  warmup: number;
+  only: string;
+}
 
-  let serverUrl = process.env.DATABASE_URL;
-  let embedded: { stop(): Promise<void> } | undefined;
-  if (!serverUrl) {
-    const db = await startEmbeddedPostgres({ dataDir: '.data/bench-postgres', port: 0, database: 'postgres' });
-    embedded = db;
-    serverUrl = db.url;
-  }
-  // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
-  const database = process.env.BENCH_DB ?? 'medusa_bench';
-  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error('BENCH_DB must be a plain lower-case identifier');
+interface RunResult {
+  rows: Row[];
+  rss: number;
+  nodeFlags: string[];
+}
+
+/** Loads a fresh data set of `customers` into `database`, boots the API on it and runs the scenarios. */
+async function runScenarios(serverUrl: string, database: string, options: RunOptions): Promise<RunResult> {
+  const { customers, duration, connections, warmup, only } = options;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -111,7 +120,6 @@ async function main(): Promise<void> {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   const dbUrl = url.toString();
-
   console.log(`Migrating and loading the data set (${customers} customers)...`);
   await runMigrations(dbUrl);
   const data = await loadDataset(dbUrl, { ...DEFAULT_SIZE, customers }, console.log);
@@ -189,25 +197,79 @@ async function main(): Promise<void> {
       });
       process.stdout.write(` ${rps} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`);
     }
-    const rss = rssMb(child.pid!);
-
-    const date = new Date().toISOString().replace(/[:.]/g, '-');
-    const table = [
-      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | target | result |`,
-      `|---|---:|---:|---:|---:|---:|---:|---|---|`,
-      ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`),
-      `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
-    ].join('\n');
-    mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
-    writeFileSync(
-      join(process.cwd(), 'bench', 'results', `${date}.json`),
-      JSON.stringify({ date, customers, duration, warmup, connections, nodeFlags, rows, rssMb: rss }, null, 2),
-    );
-    writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.md`), `${table}\n`);
-    console.log(`\n${table}\n\nWritten to bench/results/${date}.json and .md`);
+    return { rows, rss: rssMb(child.pid!), nodeFlags };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+  }
+}
+
+function resultLabel(met: boolean | null): string {
+  return met === null ? '-' : met ? 'met' : 'MISSED';
+}
+
+function writeResults(date: string, json: unknown, table: string): void {
+  mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.json`), JSON.stringify(json, null, 2));
+  writeFileSync(join(process.cwd(), 'bench', 'results', `${date}.md`), `${table}\n`);
+  console.log(`\n${table}\n\nWritten to bench/results/${date}.json and .md`);
+}
+
+/**
+ * `--scaling`: the customer search scenarios over SCALING_SMALL and then SCALING_LARGE
+ * customers, each on a freshly loaded data set, and the ratio of their p50 latencies
+ * against each scenario's maxP50Ratio.
+ */
+async function runScaling(serverUrl: string, database: string, options: RunOptions, date: string): Promise<void> {
+  const only = options.only || 'customers with q';
+  const small = await runScenarios(serverUrl, database, { ...options, only, customers: SCALING_SMALL });
+  const large = await runScenarios(serverUrl, database, { ...options, only, customers: SCALING_LARGE });
+  const rows = small.rows.map((s) => {
+    const l = large.rows.find((r) => r.scenario === s.scenario)!;
+    const maxRatio = SCENARIOS.find((sc) => sc.name === s.scenario)?.target?.maxP50Ratio;
+    const ratio = s.p50 > 0 ? Math.round((l.p50 / s.p50) * 10) / 10 : Infinity;
+    const clean = s.errors + s.non2xx + l.errors + l.non2xx === 0;
+    return { scenario: s.scenario, small: s, large: l, ratio, maxRatio, met: maxRatio === undefined ? (clean ? null : false) : clean && ratio <= maxRatio };
+  });
+  const table = [
+    `| scenario | req/s ${SCALING_SMALL} | p50 ms ${SCALING_SMALL} | req/s ${SCALING_LARGE} | p50 ms ${SCALING_LARGE} | p50 ratio | target | result |`,
+    `|---|---:|---:|---:|---:|---:|---|---|`,
+    ...rows.map((r) => `| ${r.scenario} | ${r.small.rps} | ${r.small.p50} | ${r.large.rps} | ${r.large.p50} | ${r.ratio}× | ${r.maxRatio ? `<= ${r.maxRatio}×` : '-'} | ${resultLabel(r.met)} |`),
+  ].join('\n');
+  writeResults(date, { date, mode: 'scaling', ...options, only, nodeFlags: large.nodeFlags, rows }, table);
+}
+
+async function main(): Promise<void> {
+  const options: RunOptions = {
+    customers: Number(flag('customers', String(DEFAULT_SIZE.customers))),
+    duration: Number(flag('duration', '10')),
+    connections: Number(flag('connections', '10')),
+    warmup: Number(flag('warmup', '2')),
+    only: flag('only', ''),
+  };
+
+  let serverUrl = process.env.DATABASE_URL;
+  let embedded: { stop(): Promise<void> } | undefined;
+  if (!serverUrl) {
+    const db = await startEmbeddedPostgres({ dataDir: '.data/bench-postgres', port: 0, database: 'postgres' });
+    embedded = db;
+    serverUrl = db.url;
+  }
+  // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
+  const database = process.env.BENCH_DB ?? 'medusa_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error('BENCH_DB must be a plain lower-case identifier');
+  const date = new Date().toISOString().replace(/[:.]/g, '-');
+  try {
+    if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
+    const { rows, rss, nodeFlags } = await runScenarios(serverUrl, database, options);
+    const table = [
+      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | target | result |`,
+      `|---|---:|---:|---:|---:|---:|---:|---|---|`,
+      ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.target} | ${resultLabel(r.met)} |`),
+      `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
+    ].join('\n');
+    writeResults(date, { date, ...options, nodeFlags, rows, rssMb: rss }, table);
+  } finally {
     await embedded?.stop();
   }
 }

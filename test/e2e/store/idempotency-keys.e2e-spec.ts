@@ -47,6 +47,18 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     expect(rerun.body.cart.items[0].quantity).toBe(2);
   });
 
+  it('compresses a large recorded response with LZ4 where the server has it, and replays it byte for byte', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const path = `/store/carts/${cart.id}/line-items`;
+    const big = await t.http().post(path).send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } }).expect(200);
+    const key = big.headers['idempotency-key'];
+    const [{ lz4 }] = await t.dataSource.query(`SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`);
+    const [{ method }] = await t.dataSource.query('SELECT pg_column_compression(response_body) AS method FROM idempotency_key WHERE idempotency_key = $1', [key]);
+    expect(method).toBe(lz4 ? 'lz4' : 'pglz');
+    const retry = await t.http().post(path).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } }).expect(200);
+    expect(retry.text).toBe(big.text);
+  });
+
   it('keeps keys for at least 24 hours; pruning removes only expired ones', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
     for (const key of ['fresh-key', 'day-old-key', 'week-old-key']) {
