@@ -25,7 +25,8 @@ export class LineItem extends BaseEntity {
   @JoinColumn({ name: 'cart_id', foreignKeyConstraintName: 'FK_line_item_cart_id' })
   cart?: Cart | null;
 
-  @Index('IDX_line_item_order_id')
+  // Partial: cart rows (order_id IS NULL) are found through cart_id (migration OrderIdIndexesWithoutCartRows).
+  @Index('IDX_line_item_order_id', { where: 'order_id IS NOT NULL' })
   @Column({ type: 'varchar', nullable: true })
   order_id: string | null;
 

@@ -23,7 +23,8 @@ export class ShippingMethod extends BaseEntity {
   @JoinColumn({ name: 'shipping_option_id', foreignKeyConstraintName: 'FK_shipping_method_shipping_option_id' })
   shipping_option?: ShippingOption;
 
-  @Index('IDX_shipping_method_order_id')
+  // Partial: cart rows (order_id IS NULL) are found through cart_id (migration OrderIdIndexesWithoutCartRows).
+  @Index('IDX_shipping_method_order_id', { where: 'order_id IS NOT NULL' })
   @Column({ type: 'varchar', nullable: true })
   order_id: string | null;
 
