@@ -3,6 +3,7 @@ import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../database/ids';
 import { TransactionRunner } from '../database/transaction.runner';
 import { ApiError } from '../errors/api-error';
+import { serializeOnce } from '../http/serialized-json';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 /** The request an idempotency key is bound to: one method on one path (so one cart and one route). */
@@ -127,7 +128,7 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async insertFinished(request: IdempotentRequest, response: StoredResponse, manager: EntityManager): Promise<void> {
-    // The JSON text is what a replay will send: a plain copy, serialized once.
+    // The JSON text is what a replay will send, and what this response sends (serializeOnce).
     await manager.query(
       `INSERT INTO idempotency_key (id, idempotency_key, request_method, request_path, request_params, response_code, response_body, recovery_point, last_used_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'finished', now())`,
@@ -138,7 +139,7 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
         request.path,
         request.params ? JSON.stringify(request.params) : null,
         response.status,
-        JSON.stringify(response.body ?? null),
+        serializeOnce(response.body),
       ],
     );
   }
@@ -186,14 +187,11 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async finish(id: string, response: StoredResponse, manager: EntityManager): Promise<void> {
-    const values: Partial<IdempotencyKey> = {
-      response_code: response.status,
-      // A plain JSON copy: what is stored is exactly what a replay will send.
-      response_body: JSON.parse(JSON.stringify(response.body ?? null)),
-      recovery_point: 'finished',
-      last_used_at: new Date(),
-    };
-    await manager.getRepository(IdempotencyKey).update(id, values as QueryDeepPartialEntity<IdempotencyKey>); // jsonb defeats the deep-partial type
+    // The JSON text is what a replay will send, and what this response sends (serializeOnce).
+    await manager.query(
+      `UPDATE idempotency_key SET response_code = $2, response_body = $3, recovery_point = 'finished', last_used_at = now() WHERE id = $1`,
+      [id, response.status, serializeOnce(response.body)],
+    );
   }
 
   /** Inside a transaction, pass its manager: a second pool connection there could exhaust the pool. */

@@ -37,6 +37,8 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     expect(row).toEqual({ request_path: `/store/carts/${cart.id}/line-items`, response_code: 200, recovery_point: 'finished' });
     const retry = await t.http().post(`/store/carts/${cart.id}/line-items`).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
     expect(retry.text).toBe(first.text); // the recorded text itself, keys in their order
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(retry.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(retry.body.cart.items[0].quantity).toBe(1);
 
     // A failed request records nothing: its key runs the work when retried.
@@ -57,6 +59,17 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     expect(method).toBe(lz4 ? 'lz4' : 'pglz');
     const retry = await t.http().post(path).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } }).expect(200);
     expect(retry.text).toBe(big.text);
+  });
+
+  it('strips a secret-named key from a recorded response as from any other (the recorded text is not sent as it is)', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const path = `/store/carts/${cart.id}/line-items`;
+    const body = { variant_id: shop.variant.id, quantity: 1, metadata: { api_token: 'not-for-clients', gift: true } };
+    const first = await t.http().post(path).send(body).expect(200);
+    expect(first.body.cart.items[0].metadata).toEqual({ gift: true });
+    expect(first.text).not.toContain('not-for-clients');
+    const replay = await t.http().post(path).set('Idempotency-Key', first.headers['idempotency-key']).send(body).expect(200);
+    expect(replay.text).toBe(first.text);
   });
 
   it('keeps keys for at least 24 hours; pruning removes only expired ones', async () => {
