@@ -22,9 +22,9 @@ const EMPTY: FrequentByColumn = new Map();
 
 /**
  * Which trigrams are common in each searched column, from a sample of the table (the
- * per-trigram statistics PostgreSQL does not keep). Sampled on first use, then again in the
- * background when the sample is older than `maxAgeMs`; each instance keeps its own. Only a
- * matter of speed: a stale or failed sample makes searches slower, never different.
+ * per-trigram statistics PostgreSQL does not keep). Sampled in the background on first use,
+ * then again when the sample is older than `maxAgeMs`; each instance keeps its own. Only a
+ * matter of speed: a missing, stale or failed sample makes searches slower, never different.
  */
 export class FrequentTrigrams {
   private readonly logger = new Logger(FrequentTrigrams.name);
