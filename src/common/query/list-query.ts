@@ -16,6 +16,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
+import { findWithGroupedRelations } from '../database/grouped-relations';
 import type { DateComparisonOperator } from './find-params.dto';
 import type { FindConfig } from './query-config.decorator';
 import { toRelations } from './relations';
@@ -112,6 +113,28 @@ function pageFindOptions<T extends ObjectLiteral>(where: FindOptionsWhere<T> | F
     take: config.take,
     relationLoadStrategy: 'query',
   };
+}
+
+/**
+ * findPage for lists whose relations are trees (to-many under to-many): the page and its
+ * count without relations, then the page's relations in one JSON-tree statement
+ * (findWithGroupedRelations by id), put back in the page's order. TypeORM's own relation
+ * loading builds and runs a query per relation and hydrates each: for 20 discounts with
+ * their rule, conditions and regions, about 3.5 ms of CPU per request.
+ */
+export async function findPageThenRelations<T extends ObjectLiteral>(
+  repo: Repository<T>,
+  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
+  config: FindConfig,
+): Promise<[T[], number]> {
+  const [page, count] = await findPage(repo, where, { ...config, relations: [] });
+  if (page.length === 0 || config.relations.length === 0) return [page, count];
+  const primary = repo.metadata.primaryColumns[0].propertyName;
+  const ids = page.map((row) => row[primary]);
+  const loaded = await findWithGroupedRelations(repo.manager, repo.target, { [primary]: In(ids) } as FindOptionsWhere<T>, config.relations);
+  const byId = new Map(loaded.map((row) => [row[primary], row]));
+  // A row deleted between the two statements drops out of the page.
+  return [ids.flatMap((id) => byId.get(id) ?? []), count];
 }
 
 /**

@@ -259,6 +259,34 @@ describe('Admin discounts (/admin/discounts)', () => {
       expect(res.body.discounts[0]).toHaveProperty('parent_discount', null);
     });
 
+    it('lists each discount with the same relations as GET /admin/discounts/:id gives it (several regions and conditions, a parent)', async () => {
+      const m = listT.dataSource.manager;
+      const regions = [await createRegion(m, { countries: ['pt'] }), await createRegion(m, { countries: ['gr'] })];
+      const products = [await createProduct(m), await createProduct(m)];
+      const parent = await createDiscount(m, {
+        code: 'TREEPARENT',
+        is_dynamic: true,
+        regions: regions.map((r) => r.id),
+        conditions: [
+          { type: 'products', operator: 'in', resource_ids: products.map((p) => p.id) },
+          { type: 'products', operator: 'not_in', resource_ids: [products[0].id] },
+        ],
+      });
+      const child = await createDiscount(m, { code: 'TREECHILD', parent_discount_id: parent.id, rule_id: parent.rule_id, regions: regions.map((r) => r.id) });
+      const listed = (await listAdmin.get('/admin/discounts?q=TREE').expect(200)).body.discounts;
+      expect(listed.map((d: { code: string }) => d.code).sort()).toEqual(['TREECHILD', 'TREEPARENT']);
+      for (const discount of listed) {
+        const single = (await listAdmin.get(`/admin/discounts/${discount.id}`).expect(200)).body.discount;
+        expect(discount).toEqual(single);
+      }
+      const listedChild = listed.find((d: { id: string }) => d.id === child.id);
+      expect(listedChild.parent_discount.id).toBe(parent.id);
+      expect(listedChild.regions.map((r: { id: string }) => r.id).sort()).toEqual(regions.map((r) => r.id).sort());
+      expect(listed.find((d: { id: string }) => d.id === parent.id).rule.conditions).toHaveLength(2);
+      await listT.dataSource.query(`DELETE FROM discount_regions WHERE discount_id IN ($1, $2)`, [parent.id, child.id]);
+      await listT.dataSource.query(`UPDATE discount SET deleted_at = now() WHERE id IN ($1, $2)`, [parent.id, child.id]);
+    });
+
     it('paginates with limit and offset', async () => {
       const res = await listAdmin.get('/admin/discounts?limit=5&offset=22&order=code').expect(200);
       expect(res.body).toMatchObject({ count: 25, offset: 22, limit: 5 });
