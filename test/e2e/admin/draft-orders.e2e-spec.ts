@@ -333,6 +333,17 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       expect(draft.cart.subtotal).toBe(450 + 999);
     });
 
+    it('lists a draft with its lines and their adjustments, as the draft itself shows them', async () => {
+      const created = await createOk();
+      await addLine(created.id, { variant_id: variantId, quantity: 1, unit_price: 450 }).expect(200);
+      const draft = (await addLine(created.id, { quantity: 1, unit_price: 999, title: 'Engraving', metadata: { text: 'B' } }).expect(200)).body.draft_order;
+      const listed = (await admin.get(`/admin/draft-orders?q=${draft.display_id}&limit=50`).expect(200)).body.draft_orders.find((d: Body) => d.id === created.id);
+      const fields = (i: Body) => ({ id: i.id, title: i.title, quantity: i.quantity, unit_price: i.unit_price, metadata: i.metadata, adjustments: i.adjustments });
+      expect(listed.cart.items.map(fields)).toEqual(draft.cart.items.map(fields));
+      expect(listed.cart.items).toHaveLength(2);
+      expect(listed.cart.items.every((i: Body) => Array.isArray(i.adjustments))).toBe(true);
+    });
+
     it('drops the shipping methods when the lines change', async () => {
       const created = await createOk({ items: [{ variant_id: variantId, quantity: 1 }], shipping_methods: [{ option_id: optionId }] });
       expect(created.cart.shipping_methods).toHaveLength(1);
