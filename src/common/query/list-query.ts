@@ -16,7 +16,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { findWithGroupedRelations } from '../database/grouped-relations';
+import { withRelationsInOrder } from '../database/grouped-relations';
 import type { DateComparisonOperator } from './find-params.dto';
 import type { FindConfig } from './query-config.decorator';
 import { toRelations } from './relations';
@@ -128,13 +128,7 @@ export async function findPageThenRelations<T extends ObjectLiteral>(
   config: FindConfig,
 ): Promise<[T[], number]> {
   const [page, count] = await findPage(repo, where, { ...config, relations: [] });
-  if (page.length === 0 || config.relations.length === 0) return [page, count];
-  const primary = repo.metadata.primaryColumns[0].propertyName;
-  const ids = page.map((row) => row[primary]);
-  const loaded = await findWithGroupedRelations(repo.manager, repo.target, { [primary]: In(ids) } as FindOptionsWhere<T>, config.relations);
-  const byId = new Map(loaded.map((row) => [row[primary], row]));
-  // A row deleted between the two statements drops out of the page.
-  return [ids.flatMap((id) => byId.get(id) ?? []), count];
+  return [await withRelationsInOrder(repo.manager, repo.target, page, config.relations), count];
 }
 
 /**

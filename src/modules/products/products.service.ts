@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { applySearch, dateOperator } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
-import { findOneWithGroupedRelations, findWithGroupedRelations } from '../../common/database/grouped-relations';
+import { findOneWithGroupedRelations, withRelationsInOrder } from '../../common/database/grouped-relations';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
 import { Product } from './product.entity';
@@ -51,9 +51,7 @@ export class ProductsService {
     qb.addOrderBy('product.id', 'ASC');
     const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
     if (page.length === 0 || config.relations.length === 0) return [page, count];
-    const loaded = await findWithGroupedRelations(this.dataSource.manager, Product, { id: In(page.map((p) => p.id)) }, config.relations);
-    const byId = new Map(loaded.map((p) => [p.id, p]));
-    return [page.map((p) => byId.get(p.id)!).map(sortProductChildren), count];
+    return [(await withRelationsInOrder(this.dataSource.manager, Product, page, config.relations)).map(sortProductChildren), count];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
