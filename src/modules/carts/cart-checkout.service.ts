@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
-import { cartShippingProfileIds } from '../shipping/cart-shipping';
 import { ShippingMethodsService } from '../shipping/shipping-methods.service';
+import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
-import { CartLoaderService } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
-import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
 
 /**
  * Checkout steps on a cart: discount removal, shipping methods, payment sessions and
@@ -19,8 +17,6 @@ import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service'
 export class CartCheckoutService {
   constructor(
     private readonly mutations: CartMutationRunner,
-    private readonly loader: CartLoaderService,
-    private readonly totals: CartTotalsService,
     private readonly followUps: CartFollowUpsService,
     private readonly discounts: CartDiscountsService,
     private readonly shippingOptions: ShippingOptionsService,
@@ -40,30 +36,26 @@ export class CartCheckoutService {
    * POST /store/carts/:id/shipping-methods: the option must be for the cart's region,
    * not return-only, not admin-only (unless `allowAdminOnly`), and its requirements must
    * be met by the cart's subtotal; it replaces any method of the same shipping profile.
-   * `price` overrides the option's price (a draft order's custom price).
+   * `price` overrides the option's price (a draft order's custom price). The requirements
+   * are checked on the cart read back for the answer (a method does not change the item
+   * subtotal), so the change reads the cart once; unmet, the change is rolled back.
    */
   addShippingMethod(
     cartId: string,
     input: { option_id: string; data?: Record<string, unknown> },
     options: { price?: number; allowAdminOnly?: boolean; manager?: EntityManager } = {},
   ): Promise<Cart> {
+    let option: ShippingOption | undefined;
     return this.mutations.run(
       cartId,
       async (cart, m) => {
-        const option = await this.shippingOptions.retrieve(input.option_id, m);
-        // The sessions come with the cart read for the checks: adding a method does not change them.
-        const full = await this.loader.load(cart.id, [...CART_TOTALS_RELATIONS, 'payment_sessions'], m);
-        const { totals } = await this.totals.calculate(full);
-        this.shippingOptions.assertValidForCart(
-          option,
-          { region_id: cart.region_id, subtotal: totals.subtotal, profile_ids: cartShippingProfileIds(full) },
-          { allowAdminOnly: options.allowAdminOnly },
-        );
+        option = await this.shippingOptions.retrieve(input.option_id, m);
+        this.shippingOptions.assertAvailableInRegion(option, cart.region_id, { allowAdminOnly: options.allowAdminOnly });
         const price = options.price ?? this.shippingOptions.priceOf(option);
-        await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
-        if (full.payment_sessions?.length) await this.followUps.refreshPaymentSessions(cart, m);
+        const { cartHasPaymentSessions } = await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
+        if (cartHasPaymentSessions) await this.followUps.refreshPaymentSessions(cart, m);
       },
-      { manager: options.manager },
+      { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)) },
     );
   }
 
@@ -116,4 +108,9 @@ export class CartCheckoutService {
   calculateTaxes(cartId: string, manager?: EntityManager): Promise<Cart> {
     return this.mutations.run(cartId, async () => undefined, { manager, forceTaxes: true });
   }
+}
+
+/** The item subtotal of a cart read with its totals (CartTotalsService.decorate). */
+function subtotalOf(cart: Cart): number {
+  return (cart as Cart & { subtotal: number }).subtotal;
 }

@@ -8,7 +8,9 @@ import { CartLoaderService } from './cart-loader.service';
 /**
  * The one way a cart is changed: a transaction (or the caller's, e.g. an idempotency
  * key's) that first locks the cart row, refuses completed carts, runs the change and
- * reads the result back with its totals before committing.
+ * reads the result back with its totals before committing. `verify` sees that result
+ * before the commit: a rule that depends on the cart's totals checks them there, on the
+ * read the answer needs anyway, and a refusal (thrown) rolls the change back.
  */
 @Injectable()
 export class CartMutationRunner {
@@ -20,14 +22,16 @@ export class CartMutationRunner {
   async run(
     cartId: string,
     work: (cart: Cart, manager: EntityManager) => Promise<void>,
-    options: { manager?: EntityManager; forceTaxes?: boolean } = {},
+    options: { manager?: EntityManager; forceTaxes?: boolean; verify?: (result: Cart) => void } = {},
   ): Promise<Cart> {
     return this.tx.run(
       async (manager) => {
         const cart = await this.loader.lock(cartId, manager);
         assertOpen(cart);
         await work(cart, manager);
-        return this.loader.loadWithTotals(cartId, { forceTaxes: options.forceTaxes }, manager);
+        const result = await this.loader.loadWithTotals(cartId, { forceTaxes: options.forceTaxes }, manager);
+        options.verify?.(result);
+        return result;
       },
       { manager: options.manager },
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
+import { CART_HAS_PAYMENT_SESSIONS } from '../payments/payment-sessions.service';
 import { ShippingMethod } from './shipping-method.entities';
 import type { ShippingOption } from './shipping-option.entity';
 
@@ -30,7 +31,7 @@ export class ShippingMethodsService {
     option: ShippingOption,
     input: { price: number; data: Record<string, unknown> },
     manager: EntityManager,
-  ): Promise<ShippingMethod> {
+  ): Promise<{ method: ShippingMethod; cartHasPaymentSessions: boolean }> {
     const method = manager.create(ShippingMethod, {
       id: generateEntityId(ShippingMethod.idPrefix),
       shipping_option_id: option.id,
@@ -44,24 +45,27 @@ export class ShippingMethodsService {
     // `has_shipping` is recomputed. Every part works on the statement's snapshot (the old
     // methods), so the UPDATE states the result explicitly: an item has shipping when its
     // product's profile is the new method's, or when a method of another profile (one the
-    // DELETE keeps) covers it, exactly what a re-read after the change would find.
-    await manager.query(
+    // DELETE keeps) covers it, exactly what a re-read after the change would find. It also
+    // answers whether the cart has payment sessions (they must follow the new total).
+    const [state]: Array<{ has_sessions: boolean }> = await manager.query(
       `WITH replaced AS (
          DELETE FROM shipping_method sm USING shipping_option so
           WHERE sm.cart_id = $1 AND sm.order_id IS NULL AND so.id = sm.shipping_option_id AND so.profile_id = $2),
        added AS (
          INSERT INTO shipping_method (id, shipping_option_id, cart_id, order_id, price, data, includes_tax)
-         VALUES ($3, $4, $1, NULL, $5, $6, false))
+         VALUES ($3, $4, $1, NULL, $5, $6, false)),
+       covered AS (
        UPDATE line_item li SET has_shipping = EXISTS (
          SELECT 1 FROM product_variant pv JOIN product p ON p.id = pv.product_id
           WHERE pv.id = li.variant_id
             AND (p.profile_id = $2 OR EXISTS (
                   SELECT 1 FROM shipping_method sm JOIN shipping_option so ON so.id = sm.shipping_option_id
                    WHERE sm.cart_id = li.cart_id AND so.profile_id = p.profile_id AND so.profile_id <> $2)))
-        WHERE li.cart_id = $1`,
+        WHERE li.cart_id = $1)
+       SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions`,
       [cartId, option.profile_id, method.id, option.id, input.price, JSON.stringify(input.data)],
     );
-    return method;
+    return { method, cartHasPaymentSessions: state.has_sessions };
   }
 
   /**

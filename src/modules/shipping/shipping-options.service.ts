@@ -63,15 +63,20 @@ export class ShippingOptionsService {
   }
 
   /**
-   * Checks that a shopper may add `option` to the cart: 400 for a return option, an
-   * admin-only option (unless `allowAdminOnly`, for draft orders), another region, or
-   * unmet requirements.
+   * Checks, before the change, that a shopper may add `option` to a cart of `regionId`:
+   * 400 for a return option, an admin-only option (unless `allowAdminOnly`, for draft
+   * orders) or another region. Its requirements need the cart's subtotal:
+   * assertRequirementsMet.
    */
-  assertValidForCart(option: ShippingOption, cart: ShippingCart, options: { allowAdminOnly?: boolean } = {}): void {
+  assertAvailableInRegion(option: ShippingOption, regionId: string, options: { allowAdminOnly?: boolean } = {}): void {
     if (option.is_return) throw ApiError.invalid('A return shipping option cannot be used for a cart');
     if (option.admin_only && !options.allowAdminOnly) throw ApiError.invalid('The shipping option is not available');
-    if (option.region_id !== cart.region_id) throw ApiError.invalid("The shipping option is not available in the cart's region");
-    if (!meetsRequirements(option, cart.subtotal)) throw ApiError.notAllowed("The Cart does not satisfy the shipping option's requirements");
+    if (option.region_id !== regionId) throw ApiError.invalid("The shipping option is not available in the cart's region");
+  }
+
+  /** Whether the cart's item `subtotal` meets the option's requirements (not_allowed otherwise, Medusa's message). */
+  assertRequirementsMet(option: ShippingOption, subtotal: number): void {
+    if (!meetsRequirements(option, subtotal)) throw ApiError.notAllowed("The Cart does not satisfy the shipping option's requirements");
   }
 
   /** The price a method created from this option charges: the flat rate (calculated prices are not supported by the manual provider). */

@@ -93,6 +93,14 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       res = await addMethod(two.id, { option_id: max.id }).expect(400);
       expect(res.body.type).toBe('not_allowed');
       await addMethod(one.id, { option_id: max.id }).expect(200);
+      // The requirements are checked after the method is written: a refusal rolls it back,
+      // and the method of the same profile it would have replaced stays.
+      const after = await t.http().get(`/store/carts/${two.id}`).expect(200);
+      expect(after.body.cart.shipping_methods.map((sm: { shipping_option_id: string }) => sm.shipping_option_id)).toEqual([min.id]);
+      const stored: Array<{ shipping_option_id: string }> = await m.query('SELECT shipping_option_id FROM shipping_method WHERE cart_id = $1', [two.id]);
+      expect(stored.map((r) => r.shipping_option_id)).toEqual([min.id]);
+      const items: Array<{ has_shipping: boolean }> = await m.query('SELECT has_shipping FROM line_item WHERE cart_id = $1', [one.id]);
+      expect(items.map((r) => r.has_shipping)).toEqual([true]);
     });
 
     it('refuses options of another region, admin-only, return and calculated options, and unknown ids', async () => {
