@@ -21,6 +21,7 @@ import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { LineItemsService } from './line-items.service';
+import { updateById } from '../../common/database/row-writes';
 
 export interface RequestContext {
   customerId?: string;
@@ -149,7 +150,7 @@ export class CartsService {
       const owner = await manager.getRepository(Customer).findOne({ where: { id: cart.customer_id } });
       if (owner?.has_account) throw ApiError.notAllowed('The cart belongs to another customer');
     }
-    await manager.getRepository(Cart).update(cart.id, { customer_id: customer.id, email: customer.email });
+    await updateById(manager, Cart, cart.id, { customer_id: customer.id, email: customer.email });
     Object.assign(cart, { customer_id: customer.id, email: customer.email });
   }
 

@@ -9,6 +9,7 @@ import { ShippingMethodTaxLine } from '../shipping/shipping-method.entities';
 import type { TaxLinesResult } from '../taxes/tax-provider.interface';
 import type { Cart } from './cart.entity';
 import { LineItemTaxLine } from './line-item-tax-line.entity';
+import { insertEntities } from '../../common/database/row-writes';
 
 const GIFT_CARD_CODE_ATTEMPTS = 5;
 
@@ -54,7 +55,7 @@ export class OrderPlacementService {
       gift_card_tax_total: totals.gift_card_tax_total,
       total: totals.total,
     });
-    await repo.insert(order as QueryDeepPartialEntity<Order>);
+    await insertEntities(manager, Order, [order]);
     return order;
   }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import { PaymentSession } from './payment-session.entity';
 import type { PaymentContext, ProviderSession } from './providers/payment-provider.interface';
+import { insertEntities, updateById } from '../../common/database/row-writes';
 
 /** What the sessions logic needs to know about a cart (the caller holds the cart's row lock). */
 export interface PaymentCart {
@@ -76,7 +77,7 @@ export class PaymentSessionsService {
     const existing = new Set(kept.map((s) => s.provider_id));
     const missing = cart.provider_ids.filter((providerId) => !existing.has(providerId)).map((providerId) => repo.create(this.localSession(cart, providerId)));
     // One multi-row INSERT for every provider's new session.
-    if (missing.length > 0) await repo.insert(missing as QueryDeepPartialEntity<PaymentSession>[]);
+    await insertEntities(manager, PaymentSession, missing);
   }
 
   /**
@@ -109,7 +110,7 @@ export class PaymentSessionsService {
       // A new session is created at the provider first and inserted once, already selected.
       const created: ProviderSession = await provider.createSession(contextOf(cart));
       const session = repo.create({ ...this.localSession(cart, providerId), data: created.data, status: created.status, is_selected: true, is_initiated: true });
-      await repo.insert(session as QueryDeepPartialEntity<PaymentSession>);
+      await insertEntities(manager, PaymentSession, [session]);
       return session;
     }
     const session = existing;
@@ -123,7 +124,7 @@ export class PaymentSessionsService {
     session.amount = cart.total;
     session.is_selected = true;
     session.is_initiated = true;
-    await repo.update(session.id, { data: session.data, status: session.status, amount: session.amount, is_selected: true, is_initiated: true } as QueryDeepPartialEntity<PaymentSession>);
+    await updateById(manager, PaymentSession, session.id, { data: session.data, status: session.status, amount: session.amount, is_selected: true, is_initiated: true });
     return session;
   }
 
@@ -189,12 +190,12 @@ export class PaymentSessionsService {
 
   /** Persists a session's status and data as authorize left them. */
   async saveAuthorization(session: PaymentSession, manager: EntityManager): Promise<void> {
-    await manager.getRepository(PaymentSession).update(session.id, {
+    await updateById(manager, PaymentSession, session.id, {
       status: session.status,
       data: session.data,
       amount: session.amount,
       payment_authorized_at: session.payment_authorized_at,
-    } as QueryDeepPartialEntity<PaymentSession>);
+    });
   }
 
   private assertAvailable(cart: PaymentCart, providerId: string): void {

@@ -3,6 +3,7 @@ import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { Payment } from './payment.entity';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import type { PaymentSession } from './payment-session.entity';
+import { insertEntities } from '../../common/database/row-writes';
 
 /** Payments: created from an authorized session when a cart completes. */
 @Injectable()
@@ -32,7 +33,7 @@ export class PaymentsService {
       idempotency_key: input.idempotency_key ?? null,
       metadata: null,
     });
-    await repo.insert(payment as QueryDeepPartialEntity<Payment>);
+    await insertEntities(manager, Payment, [payment]);
     return payment;
   }
 }
