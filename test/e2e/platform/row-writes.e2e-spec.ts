@@ -1,3 +1,4 @@
+import type { QueryDeepPartialEntity } from 'typeorm';
 import { insertEntities, updateById } from '../../../src/common/database/row-writes';
 import { BatchJob } from '../../../src/modules/batch-jobs/batch-job.entity';
 import { Discount } from '../../../src/modules/discounts/discount.entity';
@@ -35,7 +36,7 @@ describe('Row writes: the same rows as TypeORM insert() and update()', () => {
     const ours = session(cartA.id, 'manual');
     const theirs = session(cartB.id, 'manual');
     await insertEntities(m, PaymentSession, [ours]);
-    await m.getRepository(PaymentSession).insert(theirs);
+    await m.getRepository(PaymentSession).insert(theirs as QueryDeepPartialEntity<PaymentSession>);
 
     expect(ours.id).toMatch(/^ps_/);
     const [a, b] = [await stored(ours.id), await stored(theirs.id)];
