@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
+import { updateById } from '../../common/database/row-writes';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
@@ -21,7 +22,6 @@ import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { LineItemsService } from './line-items.service';
-import { updateById } from '../../common/database/row-writes';
 
 export interface RequestContext {
   customerId?: string;

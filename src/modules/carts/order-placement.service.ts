@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { Totals } from '../../common/money';
 import { generateEntityId } from '../../common/database/ids';
+import { insertEntities } from '../../common/database/row-writes';
 import { GiftCard } from '../gift-cards/gift-card.entity';
 import { generateGiftCardCode } from '../gift-cards/gift-card-code';
 import { Order } from '../orders/order.entity';
@@ -9,7 +10,6 @@ import { ShippingMethodTaxLine } from '../shipping/shipping-method.entities';
 import type { TaxLinesResult } from '../taxes/tax-provider.interface';
 import type { Cart } from './cart.entity';
 import { LineItemTaxLine } from './line-item-tax-line.entity';
-import { insertEntities } from '../../common/database/row-writes';
 
 const GIFT_CARD_CODE_ATTEMPTS = 5;
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { insertEntities, updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import { PaymentSession } from './payment-session.entity';
 import type { PaymentContext, ProviderSession } from './providers/payment-provider.interface';
-import { insertEntities, updateById } from '../../common/database/row-writes';
 
 /** What the sessions logic needs to know about a cart (the caller holds the cart's row lock). */
 export interface PaymentCart {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { insertEntities } from '../../common/database/row-writes';
 import { Payment } from './payment.entity';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import type { PaymentSession } from './payment-session.entity';
-import { insertEntities } from '../../common/database/row-writes';
 
 /** Payments: created from an authorized session when a cart completes. */
 @Injectable()
