@@ -2,12 +2,14 @@ import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
- * INSERT and UPDATE-by-id for the checkout's hot writes, with each statement's SQL built
- * once per entity and column set.
+ * INSERT and UPDATE-by-id for the checkout's hot writes, with the SQL written straight
+ * from the entity's metadata (a few string joins; the same text each time, so the
+ * prepared-statement registry keeps its plan).
  *
- * TypeORM's `insert()` and `update()` rebuild their SQL through the query builder on every
- * call, and `insert()` then reads the generated columns back: about 0.2-0.3 ms of Node CPU
- * per statement on the 2-core machine of issue 8, with seven such statements in a guest
+ * TypeORM's `insert()` and `update()` go through the query builder on every call (alias
+ * maps, property-name rewriting by regular expressions, listeners and subscribers), and
+ * `insert()` then reads the generated columns back: about 0.2-0.3 ms of Node CPU per
+ * statement on the 2-core machine of issue 8, with seven such statements in a guest
  * checkout. These helpers write the same rows: values go through the driver's
  * `preparePersistentValue` (transformers, JSON columns), ids come from the entity's
  * `@BeforeInsert` listeners, columns left undefined take their database default, and an
