@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { join, relative } from 'path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { AppPrototypeExpressAdapter } from './common/http/app-prototype-express-adapter';
 import { configureApp } from './bootstrap';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase } from './database/database-connection';
@@ -34,7 +35,7 @@ async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
   say(applied.length ? `Migrations: applied ${applied.length} (${applied.join(', ')})` : 'Migrations: up to date');
 
   const verboseBoot = ['debug', 'trace'].includes(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppPrototypeExpressAdapter(), {
     bodyParser: false,
     ...(verboseBoot ? { bufferLogs: true } : { logger: ['error', 'warn'] }),
   });

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap';
+import { AppPrototypeExpressAdapter } from '../../src/common/http/app-prototype-express-adapter';
 import { installLeanAsyncResourceBind } from '../../src/common/runtime/async-resource-bind';
 import { loadConfig } from '../../src/config/configuration';
 import { databaseUrl } from './db-urls';
@@ -69,7 +70,7 @@ export async function startTestApp(url: string, env: Record<string, string> = {}
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
   Object.assign(process.env, env);
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new AppPrototypeExpressAdapter(), { bodyParser: false, logger: false });
   configureApp(app, loadConfig());
   await app.init();
   const server = app.getHttpServer();

@@ -1,3 +1,4 @@
+import type { Server } from 'http';
 import { createTestApp, TestApp } from '../../helpers/app';
 
 describe('HTTP platform: health, docs, CORS, headers, limits', () => {
@@ -55,5 +56,20 @@ describe('HTTP platform: health, docs, CORS, headers, limits', () => {
   it('does not create a session for anonymous requests', async () => {
     const res = await t.http().get('/store/regions').expect(200);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("creates requests and responses on the Express app's prototypes, so Express never swaps them per request", async () => {
+    const express = t.app.getHttpAdapter().getInstance() as { request: object; response: object };
+    const server = t.app.getHttpServer() as Server;
+    const seen: Array<[boolean, boolean]> = [];
+    // First listener of 'request': it runs before Express's handler would set the prototypes.
+    const record = (req: object, res: object) => seen.push([Object.getPrototypeOf(req) === express.request, Object.getPrototypeOf(res) === express.response]);
+    server.prependListener('request', record);
+    try {
+      await t.http().get('/store/regions').expect(200);
+    } finally {
+      server.removeListener('request', record);
+    }
+    expect(seen).toEqual([[true, true]]);
   });
 });
