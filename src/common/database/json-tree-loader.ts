@@ -57,7 +57,26 @@ export function rowVersionOf(entity: object): string | undefined {
 export interface JsonTreeOptions {
   /** Also read each root's row version (see ROW_VERSION). */
   rowVersion?: boolean;
+  /** Values read by the same statement, in the same snapshot, kept on each root (attachedValue). */
+  attach?: readonly TreeAttachment[];
 }
+
+/**
+ * A value a tree query reads alongside its roots: `sql` is an uncorrelated scalar
+ * sub-select (a parenthesised SELECT yielding one text value); it is kept on each root
+ * under `key`, a symbol, so it never reaches a response body.
+ */
+export interface TreeAttachment {
+  key: symbol;
+  sql: string;
+}
+
+/** The value of `attachment` a root was loaded with (loadJsonTrees with `attach`), if any. */
+export function attachedValue(entity: object, attachment: TreeAttachment): string | undefined {
+  return (entity as Record<symbol, string | undefined>)[attachment.key];
+}
+
+const attachmentAlias = (index: number) => `__attached_${index}`;
 
 const ROW_VERSION_ALIAS = '__row_version';
 
@@ -159,8 +178,9 @@ class SqlBuilder {
  * which cannot see how many ids `= ANY($1)` holds; on a small table (carts in a young
  * store) it then preferred a sequential scan to the primary key.
  */
-function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean, rowVersion: boolean): CompiledQuery {
-  const key = `${single ? 'one' : 'many'}${rowVersion ? '+version' : ''}:${[...new Set(relations)].sort().join(',')}`;
+function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean, rowVersion: boolean, attach: readonly TreeAttachment[]): CompiledQuery {
+  const attached = attach.map((a) => a.sql).join('|');
+  const key = `${single ? 'one' : 'many'}${rowVersion ? '+version' : ''}:${[...new Set(relations)].sort().join(',')}${attached ? `+${attached}` : ''}`;
   let byRelations = compiled.get(metadata);
   if (!byRelations) compiled.set(metadata, (byRelations = new Map()));
   const cached = byRelations.get(key);
@@ -171,7 +191,8 @@ function compile(metadata: EntityMetadata, relations: readonly string[], single:
   const alias = builder.nextAlias();
   const rowAlias = builder.nextAlias();
   const { sql: columns, plan } = builder.selectList(metadata, alias, buildTree(metadata, relations));
-  const select = rowVersion ? `${columns}, ${alias}.xmin::text AS ${q(ROW_VERSION_ALIAS)}` : columns;
+  let select = rowVersion ? `${columns}, ${alias}.xmin::text AS ${q(ROW_VERSION_ALIAS)}` : columns;
+  attach.forEach((a, i) => (select += `, ${a.sql} AS ${q(attachmentAlias(i))}`));
   const where = [`${alias}.${q(metadata.primaryColumns[0].databaseName)} ${single ? '= $1' : '= ANY($1)'}`];
   if (metadata.deleteDateColumn) where.push(`${alias}.${q(metadata.deleteDateColumn.databaseName)} IS NULL`);
   const sql = `SELECT row_to_json(${rowAlias})::text AS tree FROM (SELECT ${select} FROM ${tableOf(metadata)} ${alias} WHERE ${where.join(' AND ')}) ${rowAlias}`;
@@ -269,12 +290,14 @@ export async function loadJsonTrees<T extends ObjectLiteral>(
   if (ids.length === 0) return [];
   const metadata = manager.connection.getMetadata(target);
   const single = ids.length === 1;
-  const query = compile(metadata, relations, single, options.rowVersion === true);
+  const attach = options.attach ?? [];
+  const query = compile(metadata, relations, single, options.rowVersion === true, attach);
   const rows = await runPrepared(manager, query, [single ? ids[0] : ids]);
   return rows.map((row) => {
     const raw = JSON.parse(row.tree) as Record<string, unknown>;
     const entity = hydrate(manager, query.plan, raw) as T;
     if (options.rowVersion) Object.defineProperty(entity, ROW_VERSION, { value: raw[ROW_VERSION_ALIAS], enumerable: false });
+    attach.forEach((a, i) => Object.defineProperty(entity, a.key, { value: raw[attachmentAlias(i)], enumerable: false }));
     return entity;
   });
 }

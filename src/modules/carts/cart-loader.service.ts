@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { attachedValue } from '../../common/database/json-tree-loader';
+import type { Region } from '../regions/region.entity';
+import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
 import { Cart } from './cart.entity';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
@@ -57,6 +60,7 @@ export class CartLoaderService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly totals: CartTotalsService,
+    private readonly regions: RegionTreeCache,
   ) {}
 
   /**
@@ -76,11 +80,29 @@ export class CartLoaderService {
     return cart;
   }
 
-  /** The cart with `relations` and its row version (rowVersionOf); 404 with Medusa's message. */
+  /**
+   * The cart with `relations` and its row version (rowVersionOf); 404 with Medusa's
+   * message. Its region tree comes from RegionTreeCache when the cache holds every
+   * region relation asked for (the query then reads only the trees' version).
+   */
   async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
-    const cart = await findOneWithGroupedRelations(manager, Cart, { id }, relations, { rowVersion: true });
+    const { regionPaths, others } = splitRegionRelations(relations);
+    const cached = regionPaths && RegionTreeCache.covers(regionPaths) ? regionPaths : undefined;
+    const cart = cached
+      ? await findOneWithGroupedRelations(manager, Cart, { id }, others, { rowVersion: true, attach: [REGION_TREE_VERSION] })
+      : await findOneWithGroupedRelations(manager, Cart, { id }, relations, { rowVersion: true });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
+    if (cached) await this.attachRegion(cart, attachedValue(cart, REGION_TREE_VERSION), cached, manager);
     return sortCartChildren(cart);
+  }
+
+  /**
+   * Sets `cart.region` from RegionTreeCache, with `regionPaths` (relative to the region),
+   * for a read that saw the trees' `version` (REGION_TREE_VERSION).
+   */
+  async attachRegion(cart: Cart, version: string | undefined, regionPaths: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    // null, as the tree query gives a missing to-one relation (a deleted region).
+    (cart as { region?: Region | null }).region = cart.region_id ? await this.regions.get(cart.region_id, version, regionPaths, manager) : null;
   }
 
   /**
@@ -98,15 +120,32 @@ export class CartLoaderService {
   }
 
   /**
-   * A cart its caller has just inserted without items, read with NEW_CART_RELATIONS (by
-   * the INSERT statement itself): completed with the relations it cannot have yet and
+   * A cart its caller has just inserted without items, read with NEW_CART_RELATIONS but
+   * the region's (by the INSERT statement itself, which also read the region trees'
+   * version): completed with its region tree and the relations it cannot have yet and
    * decorated with its totals, it is what loadWithTotals would give.
    */
-  async withTotalsOfNewCart(cart: Cart): Promise<Cart> {
+  async withTotalsOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<Cart> {
     Object.assign(cart, emptyNewCartRelations());
+    await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
     await this.totals.decorate(sortCartChildren(cart));
     return cart;
   }
+}
+
+/**
+ * `relations` split into the paths under `region` (relative to it; undefined when the
+ * region is not asked for) and the others.
+ */
+export function splitRegionRelations(relations: readonly string[]): { regionPaths?: string[]; others: string[] } {
+  let regionPaths: string[] | undefined;
+  const others: string[] = [];
+  for (const path of relations) {
+    if (path === 'region') regionPaths ??= [];
+    else if (path.startsWith('region.')) (regionPaths ??= []).push(path.slice('region.'.length));
+    else others.push(path);
+  }
+  return { regionPaths, others };
 }
 
 /** The default relations NEW_CART_RELATIONS leaves out, as the full load gives them for a cart without them. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RegionTreeCache } from '../regions/region-tree-cache';
 import { TaxesModule } from '../taxes/taxes.module';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
@@ -9,7 +10,7 @@ import { CartTotalsService } from './cart-totals.service';
  */
 @Module({
   imports: [TaxesModule],
-  providers: [CartLoaderService, CartTotalsService],
+  providers: [CartLoaderService, CartTotalsService, RegionTreeCache],
   exports: [CartLoaderService, CartTotalsService],
 })
 export class CartReadModule {}

@@ -10,6 +10,7 @@ import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { Region } from '../regions/region.entity';
+import { REGION_TREE_VERSION } from '../regions/region-tree-cache';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
 import { ShippingMethodsService } from '../shipping/shipping-methods.service';
 import { Cart } from './cart.entity';
@@ -88,10 +89,11 @@ export class CartsService {
     const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
-      return this.loader.withTotalsOfNewCart(await insertCart(newCart, reader));
+      const { inserted, regionTreeVersion } = await insertCart(newCart, reader);
+      return this.loader.withTotalsOfNewCart(inserted, regionTreeVersion);
     }
     return this.tx.run(async (manager) => {
-      const inserted = await insertCart(newCart, manager);
+      const { inserted } = await insertCart(newCart, manager);
       Object.assign(cart, { region_id: inserted.region_id, sales_channel_id: inserted.sales_channel_id, shipping_address_id: inserted.shipping_address_id });
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
@@ -208,7 +210,8 @@ interface NewCart {
 /**
  * Inserts a new cart in one statement (no transaction needed for a cart without items),
  * which also checks what the cart is created against, so nothing is read beforehand, and
- * reads the new cart back with NEW_CART_RELATIONS:
+ * reads the new cart back with NEW_CART_RELATIONS but the region's (the caller takes the
+ * region tree from RegionTreeCache, under the trees' version this statement reads):
  * - the live region `regionId`, or the first live region (none: 404, or 400 when none
  *   was named);
  * - the shipping country: `countryCode` must be one of the region's countries (400),
@@ -219,10 +222,10 @@ interface NewCart {
  * its address are read from the CTEs' RETURNING; the region and channel from their tables
  * (which is why no CTE is named after a table: it would shadow it).
  */
-async function insertCart(newCart: NewCart, manager: EntityManager): Promise<Cart> {
+async function insertCart(newCart: NewCart, manager: EntityManager): Promise<{ inserted: Cart; regionTreeVersion: string }> {
   const { cart } = newCart;
   const statement = insertCartStatement(manager);
-  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown }> = await manager.query(statement.sql, [
+  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> = await manager.query(statement.sql, [
     cart.id,
     cart.email,
     newCart.regionId,
@@ -241,7 +244,7 @@ async function insertCart(newCart: NewCart, manager: EntityManager): Promise<Car
   const inserted = statement.cart.hydrate(outcome.cart);
   if (!inserted) throw new Error("The store's default sales channel is missing: run the migrations");
   inserted.shipping_address = statement.address.hydrate(outcome.shipping_address);
-  return inserted;
+  return { inserted, regionTreeVersion: outcome.region_tree_version };
 }
 
 interface InsertCartStatement {
@@ -260,7 +263,8 @@ function insertCartStatement(manager: EntityManager): InsertCartStatement {
   const cart = jsonTreeExpression(
     manager,
     Cart,
-    NEW_CART_RELATIONS.filter((path) => !path.startsWith('shipping_address')),
+    // The region tree comes from RegionTreeCache, under the version this statement reads.
+    NEW_CART_RELATIONS.filter((path) => !path.startsWith('shipping_address') && !path.startsWith('region')),
     { from: 'inserted', alias: 'new_cart' },
   );
   const address = jsonTreeExpression(manager, Address, [], { from: 'new_address', alias: 'new_address_row' });
@@ -289,7 +293,7 @@ function insertCartStatement(manager: EntityManager): InsertCartStatement {
          FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
        RETURNING *)
      SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
-            ${cart.sql} AS cart, ${address.sql} AS shipping_address`;
+            ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
   const statement = { sql, cart, address };
   insertStatements.set(manager.connection, statement);
   return statement;

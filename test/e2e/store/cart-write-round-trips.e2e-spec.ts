@@ -30,6 +30,8 @@ describe('Cart writes: database round trips per request', () => {
     t = await createTestApp();
     shop = await createShop(t.dataSource.manager);
     code = (await createDiscount(t.dataSource.manager, { regions: [shop.region.id] })).code;
+    // Cart reads take the region's tree from memory once it is loaded (RegionTreeCache).
+    await createCartViaApi(t, { region_id: shop.region.id });
   });
   afterAll(async () => {
     Client.prototype.query = original;
@@ -53,7 +55,11 @@ describe('Cart writes: database round trips per request', () => {
     expect(count <= budget ? 'within budget' : { budget, count, statements }).toBe('within budget');
   };
 
-  it('POST /store/carts (no items): 1', async () => {
+  it('POST /store/carts (no items): 1, once the region tree is cached; 2 for the first cart after a region change', async () => {
+    await expectAtMost(1, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
+    await t.dataSource.query(`UPDATE region SET name = name || ' (changed)' WHERE id = $1`, [shop.region.id]);
+    const { count } = await roundTrips(() => t.http().post('/store/carts').send({ region_id: shop.region.id }));
+    expect(count).toBe(2);
     await expectAtMost(1, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
   });
 
