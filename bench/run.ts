@@ -11,6 +11,10 @@
  * scenario runs N times, freshly prepared, and the median run is reported with the range),
  * --scaling (the customer search scenarios over 10 000 and then 1 000 000 customers, and
  * the ratio of their p50s).
+ *
+ * Before the API starts, a short calibration (bench/machine-calibration.ts) times fixed
+ * work in Node and PostgreSQL; it is printed under the table, so runs of different days
+ * on VMs of different speed can be told apart.
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
@@ -22,6 +26,7 @@ import { hashPassword } from '../src/common/auth/password-hasher';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
+import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { api } from './http-client';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
 
@@ -112,6 +117,7 @@ interface RunResult {
   rows: Row[];
   rss: number;
   nodeFlags: string[];
+  machine: MachineCalibration;
 }
 
 interface Measurement {
@@ -199,6 +205,9 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
   console.log(`Migrating and loading the data set (${customers} customers)...`);
   await runMigrations(dbUrl);
   const data = await loadDataset(dbUrl, { ...DEFAULT_SIZE, customers }, console.log);
+  // Before the API starts, on an otherwise idle machine: how fast it is today.
+  const machine = await calibrateMachine(dbUrl);
+  console.log(describeCalibration(machine));
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -238,7 +247,7 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
       rows.push(await measureScenario(scenario, ctx, options));
     }
-    return { rows, rss: rssMb(child.pid!), nodeFlags };
+    return { rows, rss: rssMb(child.pid!), nodeFlags, machine };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -277,7 +286,7 @@ async function runScaling(serverUrl: string, database: string, options: RunOptio
     `|---|---:|---:|---:|---:|---:|---|---|`,
     ...rows.map((r) => `| ${r.scenario} | ${r.small.rps} | ${r.small.p50} | ${r.large.rps} | ${r.large.p50} | ${r.ratio}× | ${r.maxRatio ? `<= ${r.maxRatio}×` : '-'} | ${resultLabel(r.met)} |`),
   ].join('\n');
-  writeResults(date, { date, mode: 'scaling', ...options, only, nodeFlags: large.nodeFlags, rows }, table);
+  writeResults(date, { date, mode: 'scaling', ...options, only, nodeFlags: large.nodeFlags, machine: [small.machine, large.machine], rows }, `${table}\n\n${describeCalibration(large.machine)}`);
 }
 
 async function main(): Promise<void> {
@@ -303,14 +312,16 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
-    const { rows, rss, nodeFlags } = await runScenarios(serverUrl, database, options);
+    const { rows, rss, nodeFlags, machine } = await runScenarios(serverUrl, database, options);
     const table = [
       `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | target | result |`,
       `|---|---:|---:|---:|---:|---:|---:|---|---|`,
       ...rows.map((r) => `| ${r.scenario} | ${r.rps}${r.rpsRange ? ` (${r.rpsRange[0]}-${r.rpsRange[1]})` : ''} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.target} | ${resultLabel(r.met)} |`),
       `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
+      '',
+      describeCalibration(machine),
     ].join('\n');
-    writeResults(date, { date, ...options, nodeFlags, rows, rssMb: rss }, table);
+    writeResults(date, { date, ...options, nodeFlags, machine, rows, rssMb: rss }, table);
   } finally {
     await embedded?.stop();
   }
