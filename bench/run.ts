@@ -28,6 +28,7 @@ import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { api } from './http-client';
+import { cpuPerRequest, sampleCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
 
 const SCALING_SMALL = 10_000;
@@ -43,6 +44,8 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU per request in the measured run, in ms: the API process and PostgreSQL's processes. */
+  cpu?: { apiMs: number; postgresMs: number };
   target: string;
   met: boolean | null;
 }
@@ -127,10 +130,11 @@ interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  cpu?: { apiMs: number; postgresMs: number };
 }
 
 /** One prepared, warmed-up, measured run of a scenario. */
-async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOptions): Promise<Measurement> {
+async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOptions, apiPid: number): Promise<Measurement> {
   const { duration, connections, warmup } = options;
   // autocannon takes the path from the url; a top-level `path` option is ignored.
   const { path, ...plan } = await scenario.prepare(ctx);
@@ -140,7 +144,9 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
     await autocannon({ url, connections, duration: warmup, ...plan });
   }
   process.stdout.write(' running...');
+  const cpuBefore = sampleCpu(apiPid);
   const result = await autocannon({ url, connections, duration, ...plan });
+  const cpu = cpuPerRequest(cpuBefore, sampleCpu(apiPid), result.requests.total);
   const m: Measurement = {
     rps: Math.round(result.requests.average),
     units: scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined,
@@ -148,8 +154,10 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpu,
   };
-  process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}`);
+  const cpuText = cpu ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms` : '';
+  process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${cpuText}`);
   return m;
 }
 
@@ -157,12 +165,12 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
  * A scenario's row: with `--repeat N`, N runs (each freshly prepared) and the one with the
  * median throughput reported, with the range beside it; errors count over all runs.
  */
-async function measureScenario(scenario: Scenario, ctx: BenchContext, options: RunOptions): Promise<Row> {
+async function measureScenario(scenario: Scenario, ctx: BenchContext, options: RunOptions, apiPid: number): Promise<Row> {
   const target = describeTarget(scenario);
   process.stdout.write(`\n${scenario.name}:`);
   const runs: Measurement[] = [];
   try {
-    for (let i = 0; i < options.repeat; i++) runs.push(await measureOnce(scenario, ctx, options));
+    for (let i = 0; i < options.repeat; i++) runs.push(await measureOnce(scenario, ctx, options, apiPid));
   } catch (err) {
     console.log(` could not run: ${(err as Error).message}`);
     return { scenario: scenario.name, rps: 0, p50: 0, p99: 0, errors: 1, non2xx: 0, target, met: scenario.target && Object.keys(scenario.target).length ? false : null };
@@ -186,6 +194,7 @@ async function measureScenario(scenario: Scenario, ctx: BenchContext, options: R
     p99: median.p99,
     errors,
     non2xx,
+    cpu: median.cpu,
     target,
     met: checks.length ? clean && checks.every(Boolean) : clean ? null : false,
   };
@@ -211,7 +220,8 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const nodeFlags = productionNodeFlags();
+  // BENCH_API_NODE_FLAGS adds flags for a diagnosis run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeFlags = [...productionNodeFlags(), ...(process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
   console.log(`Starting the API: node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`);
   const child = spawn(process.execPath, [...nodeFlags, join(__dirname, '..', 'src', 'main.js')], {
     env: {
@@ -245,7 +255,7 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
 
     const rows: Row[] = [];
     for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
-      rows.push(await measureScenario(scenario, ctx, options));
+      rows.push(await measureScenario(scenario, ctx, options, child.pid!));
     }
     return { rows, rss: rssMb(child.pid!), nodeFlags, machine };
   } finally {
@@ -314,10 +324,13 @@ async function main(): Promise<void> {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
     const { rows, rss, nodeFlags, machine } = await runScenarios(serverUrl, database, options);
     const table = [
-      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | target | result |`,
-      `|---|---:|---:|---:|---:|---:|---:|---|---|`,
-      ...rows.map((r) => `| ${r.scenario} | ${r.rps}${r.rpsRange ? ` (${r.rpsRange[0]}-${r.rpsRange[1]})` : ''} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.target} | ${resultLabel(r.met)} |`),
-      `| resident memory after the run | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
+      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | API CPU ms/req | PG CPU ms/req | target | result |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|`,
+      ...rows.map(
+        (r) =>
+          `| ${r.scenario} | ${r.rps}${r.rpsRange ? ` (${r.rpsRange[0]}-${r.rpsRange[1]})` : ''} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpu?.apiMs ?? ''} | ${r.cpu?.postgresMs ?? ''} | ${r.target} | ${resultLabel(r.met)} |`,
+      ),
+      `| resident memory after the run | | | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
       '',
       describeCalibration(machine),
     ].join('\n');

@@ -51,10 +51,15 @@ export class OrdersService {
    * snapshot, per-line and per-method totals from the persisted tax lines and
    * adjustments, gift-card transactions, paid/refunded/refundable amounts, `object: "order"`.
    */
-  async retrieveWithTotals(id: string, relations: readonly string[] = DEFAULT_ORDER_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<Order> {
+  async retrieveWithTotals(
+    id: string,
+    relations: readonly string[] = DEFAULT_ORDER_RELATIONS,
+    manager: EntityManager = this.dataSource.manager,
+    known: { giftCardTransactions?: GiftCardTransaction[] } = {},
+  ): Promise<Order> {
     const order = await findOneWithGroupedRelations(manager, Order, { id }, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
-    return this.decorate(order, manager);
+    return this.decorate(order, manager, known.giftCardTransactions);
   }
 
   /** The order placed from a cart, if any. */
@@ -63,11 +68,16 @@ export class OrdersService {
     return order?.id ?? null;
   }
 
-  private async decorate(order: Order, manager: EntityManager): Promise<Order> {
+  /**
+   * `knownTransactions`: the order's gift card transactions when the caller knows them
+   * without a read (an order its caller has just placed without debiting a gift card has none).
+   */
+  private async decorate(order: Order, manager: EntityManager, knownTransactions?: GiftCardTransaction[]): Promise<Order> {
     order.items?.sort(byCreation);
     order.shipping_methods?.sort(byCreation);
     order.payments?.sort(byCreation);
-    const transactions = await manager.getRepository(GiftCardTransaction).find({ where: { order_id: order.id }, order: { created_at: 'ASC', id: 'ASC' } });
+    const transactions =
+      knownTransactions ?? (await manager.getRepository(GiftCardTransaction).find({ where: { order_id: order.id }, order: { created_at: 'ASC', id: 'ASC' } }));
     order.gift_card_transactions = transactions;
     const freeShipping = (order.discounts ?? []).some((d) => d.rule?.type === 'free_shipping');
     const totals = calculateOrderTotals(order, transactions, freeShipping);

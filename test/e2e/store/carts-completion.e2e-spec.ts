@@ -161,6 +161,40 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     expect(await stock(variantId)).toBe(0);
   });
 
+  it('reserves stock for every variant of the cart at once: unmanaged left alone, backorder below zero, a shortfall names the first short variant and keeps every stock', async () => {
+    const m = t.dataSource.manager;
+    const eur = [{ currency_code: 'eur', amount: 1000 }];
+    const product = await createProduct(m, {
+      variants: [
+        { inventory_quantity: 3, prices: eur },
+        { inventory_quantity: 1, allow_backorder: true, prices: eur },
+        { inventory_quantity: 0, manage_inventory: false, prices: eur },
+        { inventory_quantity: 2, prices: eur },
+      ],
+    });
+    const [stocked, backordered, unmanaged, scarce] = product.variants!;
+    const items = (scarceQuantity: number) => [
+      { variant_id: stocked.id, quantity: 3 },
+      { variant_id: backordered.id, quantity: 2 },
+      { variant_id: unmanaged.id, quantity: 5 },
+      { variant_id: scarce.id, quantity: scarceQuantity },
+    ];
+    const stocks = async () => Promise.all([stocked, backordered, unmanaged, scarce].map((v) => stock(v.id)));
+
+    const short = await createCartViaApi(t, { region_id: shop.region.id, items: items(2) });
+    await prepareCheckout(t, short.id, { optionId: shop.shippingOption.id });
+    await t.dataSource.query('UPDATE product_variant SET inventory_quantity = 1 WHERE id = $1', [scarce.id]);
+    const res = await complete(short.id).expect(409);
+    expect(res.body).toEqual({ type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${scarce.id} does not have the required inventory` });
+    expect(await stocks()).toEqual([3, 1, 0, 1]);
+    expect(await orderCount(short.id)).toBe(0);
+
+    const enough = await createCartViaApi(t, { region_id: shop.region.id, items: items(1) });
+    await prepareCheckout(t, enough.id, { optionId: shop.shippingOption.id });
+    await complete(enough.id).expect(200);
+    expect(await stocks()).toEqual([0, -1, 0, 0]);
+  });
+
   it('refuses empty carts, carts without a customer and carts without a selected payment session', async () => {
     const empty = await createCartViaApi(t, { region_id: shop.region.id });
     await t.http().post(`/store/carts/${empty.id}`).send({ email: 'x@test.com' }).expect(200);
