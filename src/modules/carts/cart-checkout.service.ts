@@ -61,13 +61,14 @@ export class CartCheckoutService {
 
   /** POST /store/carts/:id/payment-sessions (idempotent route: runs in the key's transaction). Taxes forced. */
   createPaymentSessions(cartId: string, manager?: EntityManager): Promise<Cart> {
-    return this.mutations.run(
+    // The cart read for the answer is the one the sessions are made for: it holds everything a payment cart needs.
+    return this.mutations.runOnAnswerTree(
       cartId,
       async (cart, m) => {
-        const { paymentCart, sessions } = await this.followUps.paymentCartWithSessions(cart.id, m);
-        await this.paymentSessions.createSessions(paymentCart, m, sessions);
+        const paymentCart = await this.followUps.paymentCartOf(cart);
+        await this.paymentSessions.createSessions(paymentCart, m, cart.payment_sessions ?? []);
       },
-      { manager, forceTaxes: true },
+      { manager, forceTaxes: true, changed: ['payment_sessions'] },
     );
   }
 

@@ -86,11 +86,16 @@ export class CartFollowUpsService {
     return (await this.paymentCartWithSessions(cartId, manager)).paymentCart;
   }
 
+  /** The payment view of a cart already loaded with PAYMENT_CART_RELATIONS (or more). */
+  async paymentCartOf(cart: Cart): Promise<PaymentCart> {
+    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+    return toPaymentCart(cart, totals.total);
+  }
+
   /** paymentCart, with the cart's sessions read by the same query (ordered by creation). */
   async paymentCartWithSessions(cartId: string, manager: EntityManager): Promise<{ paymentCart: PaymentCart; sessions: PaymentSession[] }> {
     const cart = await this.loader.load(cartId, PAYMENT_CART_RELATIONS, manager);
-    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
-    return { paymentCart: toPaymentCart(cart, totals.total), sessions: cart.payment_sessions ?? [] };
+    return { paymentCart: await this.paymentCartOf(cart), sessions: cart.payment_sessions ?? [] };
   }
 }
 

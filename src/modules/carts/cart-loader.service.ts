@@ -97,6 +97,23 @@ export class CartLoaderService {
   }
 
   /**
+   * Reads `cart`'s row and its top-level `relations` again (with what they carry in
+   * DEFAULT_CART_RELATIONS and CART_TOTALS_RELATIONS) and puts them in `cart`, for a
+   * caller that changed only those since it loaded the tree. 404 when the cart is gone.
+   */
+  async reload(cart: Cart, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
+    const under = (path: string) => relations.some((relation) => path === relation || path.startsWith(`${relation}.`));
+    const paths = [...new Set([...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS])].filter(under);
+    const fresh = await this.load(cart.id, paths, manager);
+    const otherRelations = new Set(manager.connection.getMetadata(Cart).relations.map((r) => r.propertyName).filter((name) => !relations.includes(name)));
+    // Existing keys are overwritten in place, so the tree's key order (the answer's) stays.
+    for (const key of Object.keys(fresh) as Array<keyof Cart>) {
+      if (!otherRelations.has(key)) (cart as unknown as Record<string, unknown>)[key] = fresh[key];
+    }
+    return cart;
+  }
+
+  /**
    * Sets `cart.region` from RegionTreeCache, with `regionPaths` (relative to the region),
    * for a read that saw the trees' `version` (REGION_TREE_VERSION).
    */

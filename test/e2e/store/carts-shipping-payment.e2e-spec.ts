@@ -146,6 +146,26 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       expect(again.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort()).toEqual(res.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort());
     });
 
+    it('answers the cart as GET then shows it, whether sessions are created, selected at once or follow a new total', async () => {
+      const getCart = async (id: string) => (await t.http().get(`/store/carts/${id}`).expect(200)).body;
+      const created = await cartWith(2);
+      const first = await t.http().post(`/store/carts/${created.id}/payment-sessions`).expect(200);
+      expect(first.body.cart.payment_sessions).toHaveLength(2);
+      expect(first.body).toEqual(await getCart(created.id));
+
+      await t.http().post(`/store/carts/${created.id}/payment-session`).send({ provider_id: 'manual' }).expect(200);
+      await t.http().post(`/store/carts/${created.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+      const followed = await t.http().post(`/store/carts/${created.id}/payment-sessions`).expect(200);
+      expect(followed.body.cart.payment_session).toMatchObject({ provider_id: 'manual', amount: followed.body.cart.total });
+      expect(followed.body).toEqual(await getCart(created.id));
+
+      const region = await createRegion(t.dataSource.manager, { name: 'Solo answer', countries: ['lu'], payment_provider_ids: ['manual'] });
+      const solo = await cartWith(1, region.id);
+      const selected = await t.http().post(`/store/carts/${solo.id}/payment-sessions`).expect(200);
+      expect(selected.body.cart.payment_session).toMatchObject({ provider_id: 'manual', is_selected: true });
+      expect(selected.body).toEqual(await getCart(solo.id));
+    });
+
     it('with a single region provider, creates its session at the provider and selects it', async () => {
       const region = await createRegion(t.dataSource.manager, { name: 'Solo', countries: ['at'], payment_provider_ids: ['manual'] });
       const cart = await cartWith(1, region.id);
