@@ -144,7 +144,7 @@ export class CartsService {
     if (input.customer_id !== undefined && input.customer_id !== ctx.customerId) {
       throw ApiError.notAllowed('A cart can only be assigned to the logged-in customer');
     }
-    let customer: Customer | undefined;
+    let customer: Pick<Customer, 'id' | 'email'> | undefined;
     if (ctx.customerId) customer = await this.customers.retrieve(ctx.customerId, [], manager);
     else if (input.email !== undefined) customer = await this.customers.findOrCreateGuest(input.email, manager);
     if (!customer) return;

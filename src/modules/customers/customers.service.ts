@@ -140,18 +140,19 @@ export class CustomersService {
   }
 
   /**
-   * The live guest customer with that email, created if there is none. Safe under
-   * concurrency: the insert does nothing when another transaction created the row first,
-   * and the row is then read back. Account rows are never returned: a checkout with an
-   * email must not attach to someone's account.
+   * The live guest customer with that email (its id and email), created if there is none,
+   * in one statement. Safe under concurrency: the insert does nothing when another
+   * transaction created the row first (it waits for that one to commit), and the row is
+   * then read back. Account rows are never returned: a checkout with an email must not
+   * attach to someone's account.
    */
-  async findOrCreateGuest(email: string, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+  async findOrCreateGuest(email: string, manager: EntityManager = this.dataSource.manager): Promise<GuestCustomer> {
     const normalized = normalizeEmail(email);
-    const repo = manager.getRepository(Customer);
-    const existing = await repo.findOne({ where: { email: normalized, has_account: false } });
-    if (existing) return existing;
-    await repo.createQueryBuilder().insert().into(Customer).values({ id: generateEntityId(Customer.idPrefix), email: normalized, has_account: false }).orIgnore().execute();
-    return repo.findOneOrFail({ where: { email: normalized, has_account: false } });
+    const [row]: GuestCustomer[] = await manager.query(FIND_OR_CREATE_GUEST_SQL, [normalized, generateEntityId(Customer.idPrefix)]);
+    if (row) return row;
+    const [raced]: GuestCustomer[] = await manager.query(FIND_GUEST_SQL, [normalized]);
+    if (!raced) throw new Error(`The guest customer ${normalized} was neither found nor created`);
+    return raced;
   }
 
   /**
@@ -213,3 +214,26 @@ export class CustomersService {
     }
   }
 }
+
+/** What a cart needs of a guest customer. */
+export interface GuestCustomer {
+  id: string;
+  email: string;
+  has_account: false;
+}
+
+/** $1 normalized email. */
+const FIND_GUEST_SQL = `SELECT id, email, has_account FROM customer WHERE email = $1 AND has_account = false AND deleted_at IS NULL LIMIT 1`;
+
+/**
+ * $1 normalized email, $2 a new customer id. The insert runs only when no live guest row
+ * was found, and does nothing on the unique (email, has_account) of live rows.
+ */
+const FIND_OR_CREATE_GUEST_SQL = `
+  WITH found AS (${FIND_GUEST_SQL}),
+       created AS (
+         INSERT INTO customer (id, email, has_account)
+         SELECT $2, $1, false WHERE NOT EXISTS (SELECT 1 FROM found)
+         ON CONFLICT (email, has_account) WHERE deleted_at IS NULL DO NOTHING
+         RETURNING id, email, has_account)
+  SELECT id, email, has_account FROM found UNION ALL SELECT id, email, has_account FROM created`;
