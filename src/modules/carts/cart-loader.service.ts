@@ -43,7 +43,7 @@ export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS
 /** A SELECT-shaped statement (the CTE), so the driver hands back the rows, not [rows, count]. */
 const LOCK_OPEN_CART_SQL = `WITH locked AS (
   UPDATE cart SET updated_at = now() WHERE id = $1 AND completed_at IS NULL AND deleted_at IS NULL RETURNING *
-) SELECT * FROM locked`;
+) SELECT locked.*, ${REGION_TREE_VERSION.sql} AS region_tree_version FROM locked`;
 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
@@ -70,11 +70,17 @@ export class CartLoaderService {
    * then also gives the cart row a new version (xmin), which is what GET's response cache
    * (CartResponseCache) compares. A completed, deleted or missing cart is read with
    * SELECT ... FOR UPDATE (no joins: PostgreSQL refuses FOR UPDATE on the nullable side
-   * of an outer join) and left unwritten.
+   * of an outer join) and left unwritten. An open cart also carries the region trees'
+   * version read by the same statement (lockedCartRegion).
    */
   async lock(id: string, manager: EntityManager): Promise<Cart> {
-    const [open]: Cart[] = await manager.query(LOCK_OPEN_CART_SQL, [id]);
-    if (open) return manager.create(Cart, open);
+    const [open]: Array<Cart & { region_tree_version: string }> = await manager.query(LOCK_OPEN_CART_SQL, [id]);
+    if (open) {
+      const { region_tree_version: regionTreeVersion, ...row } = open;
+      const cart = manager.create(Cart, row);
+      (cart as unknown as Record<symbol, string>)[REGION_TREE_VERSION.key] = regionTreeVersion;
+      return cart;
+    }
     const cart = await manager.getRepository(Cart).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
     return cart;
@@ -111,6 +117,17 @@ export class CartLoaderService {
       if (!otherRelations.has(key)) (cart as unknown as Record<string, unknown>)[key] = fresh[key];
     }
     return cart;
+  }
+
+  /**
+   * The region of a cart returned by lock(), with its countries, from RegionTreeCache
+   * under the region trees' version the lock statement read (so no query while the tree
+   * is cached); 404 with Medusa's message when the region is gone.
+   */
+  async lockedCartRegion(cart: Cart, manager: EntityManager): Promise<Region> {
+    const region = await this.regions.get(cart.region_id, attachedValue(cart, REGION_TREE_VERSION), ['countries'], manager);
+    if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
+    return region;
   }
 
   /**

@@ -115,7 +115,7 @@ export class CartsService {
       const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
-        const countries = regionCountryCodes(region ?? (await loadCartRegion(cart.region_id, manager)));
+        const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(cart, manager)));
         await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
       }
       if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {

@@ -85,9 +85,9 @@ describe('Cart writes: database round trips per request', () => {
     await expectAtMost(7, () => t.http().post(`/store/carts/${cart.id}/payment-sessions`));
   });
 
-  it('POST /store/carts/:id with a new guest email and a shipping address: 12; POST /store/carts/:id/complete: 12', async () => {
+  it('POST /store/carts/:id with a new guest email and a shipping address: 8; POST /store/carts/:id/complete: 12', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await expectAtMost(12, () =>
+    await expectAtMost(8, () =>
       t
         .http()
         .post(`/store/carts/${cart.id}`)

@@ -40,6 +40,21 @@ describe('Region trees of cart reads', () => {
     expect(read.region.fulfillment_providers.map((p: { id: string }) => p.id)).toContain('tree-test');
   });
 
+  it("checks a shipping address against the region's countries as they are when the cart is locked", async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const shipTo = (country_code: string) => t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { first_name: 'A', country_code } });
+    await t.dataSource.query(`UPDATE country SET region_id = NULL WHERE iso_2 = 'pt'`);
+    // Cached under the current version: Portugal is not in the region.
+    const refused = await shipTo('pt').expect(400);
+    expect(refused.body).toEqual({ type: 'invalid_data', message: 'Shipping country must be in the cart region' });
+
+    await t.dataSource.query(`UPDATE country SET region_id = $1 WHERE iso_2 = 'pt'`, [shop.region.id]);
+    expect((await shipTo('pt').expect(200)).body.cart.shipping_address.country_code).toBe('pt');
+
+    await t.dataSource.query(`UPDATE country SET region_id = NULL WHERE iso_2 = 'pt'`);
+    await shipTo('pt').expect(400);
+  });
+
   it('never shows a change that was rolled back, even one the cache saw inside its transaction', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
     await t.dataSource.query(`UPDATE region SET name = 'Before' WHERE id = $1`, [shop.region.id]);
