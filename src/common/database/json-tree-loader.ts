@@ -21,6 +21,8 @@ import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
 interface ColumnPlan {
   column: ColumnMetadata;
   property: string;
+  /** How a JSON value becomes the entity's (see hydrationOf). */
+  hydration: 'as-is' | 'date' | 'driver';
 }
 
 interface NodePlan {
@@ -112,7 +114,24 @@ function selectableColumns(metadata: EntityMetadata): ColumnPlan[] {
   if (metadata.embeddeds.length > 0 || metadata.discriminatorColumn) {
     throw new Error(`${metadata.name}: embedded columns and inheritance are not supported by the JSON tree loader`);
   }
-  return metadata.columns.filter((c) => !c.isVirtual && c.isSelect !== false).map((column) => ({ column, property: column.propertyName }));
+  return metadata.columns.filter((c) => !c.isVirtual && c.isSelect !== false).map((column) => ({ column, property: column.propertyName, hydration: hydrationOf(column) }));
+}
+
+/** Column types whose JSON value PostgresDriver.prepareHydratedValue hands back unchanged. */
+const AS_IS_TYPES = new Set(['character varying', 'varchar', 'text', 'integer', 'int', 'int4', 'smallint', 'boolean', 'bool', 'jsonb', 'json', 'real', 'float4', 'double precision', 'uuid']);
+/** Column types it turns from an ISO string into a Date (DateUtils.normalizeHydratedDate). */
+const DATE_TYPES = new Set(['timestamp with time zone', 'timestamptz', 'timestamp', 'timestamp without time zone', 'datetime']);
+
+/**
+ * Decided once per column instead of per value: the driver's conversion walks a chain of
+ * type comparisons for every value, and for most columns of a cart tree it returns the
+ * value as it is. Columns with a transformer, arrays and other types keep the driver's.
+ */
+function hydrationOf(column: ColumnMetadata): ColumnPlan['hydration'] {
+  if (column.transformer || column.isArray || typeof column.type !== 'string') return 'driver';
+  if (AS_IS_TYPES.has(column.type)) return 'as-is';
+  if (DATE_TYPES.has(column.type)) return 'date';
+  return 'driver';
 }
 
 class SqlBuilder {
@@ -204,12 +223,17 @@ function compile(metadata: EntityMetadata, relations: readonly string[], single:
 function hydrate(manager: EntityManager, plan: NodePlan, raw: Record<string, unknown>): ObjectLiteral {
   const entity = plan.metadata.create(undefined, { fromDeserializer: true }) as ObjectLiteral;
   const driver = manager.connection.driver;
-  for (const { column, property } of plan.columns) {
+  for (const { column, property, hydration } of plan.columns) {
     let value = raw[property];
     if (value === undefined) continue;
-    // pg hands enum arrays over as '{a,b}' text, which the driver parses; JSON already has the array.
-    if (!(column.isArray && value !== null)) value = driver.prepareHydratedValue(value, column);
-    column.setEntityValue(entity, value);
+    if (hydration === 'date') {
+      if (typeof value === 'string' && value) value = new Date(value);
+    } else if (hydration === 'driver' && !(column.isArray && value !== null)) {
+      // pg hands enum arrays over as '{a,b}' text, which the driver parses; JSON already has the array.
+      value = driver.prepareHydratedValue(value, column);
+    }
+    // Plain columns only (no embeddeds, none virtual): what column.setEntityValue does for them.
+    entity[property] = value;
   }
   for (const child of plan.children) {
     const value = raw[child.property];
