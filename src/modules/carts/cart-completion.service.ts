@@ -130,14 +130,22 @@ export class CartCompletionService {
     for (const item of cart.items ?? []) {
       if (item.variant_id) quantities.set(item.variant_id, (quantities.get(item.variant_id) ?? 0) + item.quantity);
     }
-    if (quantities.size === 0) return;
-    const variantIds = [...quantities.keys()].sort();
-    const [{ short_of: shortOf }]: Array<{ short_of: string | null }> = await manager.query(RESERVE_INVENTORY_SQL, [variantIds, variantIds.map((id) => quantities.get(id)!)]);
-    if (shortOf !== null) {
-      throw new StoredOutcome({
-        status: 409,
-        body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${shortOf} does not have the required inventory` },
-      });
+    for (const variantId of [...quantities.keys()].sort()) {
+      const quantity = quantities.get(variantId)!;
+      // pg answers an UPDATE with [returned rows, row count].
+      const [updated] = (await manager.query(
+        `UPDATE product_variant
+            SET inventory_quantity = CASE WHEN manage_inventory THEN inventory_quantity - $2 ELSE inventory_quantity END
+          WHERE id = $1 AND (NOT manage_inventory OR allow_backorder OR inventory_quantity >= $2)
+        RETURNING id`,
+        [variantId, quantity],
+      )) as [unknown[], number];
+      if (updated.length === 0) {
+        throw new StoredOutcome({
+          status: 409,
+          body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${variantId} does not have the required inventory` },
+        });
+      }
     }
   }
 
@@ -161,28 +169,3 @@ export class CartCompletionService {
     );
   }
 }
-
-/**
- * Stock for every variant of the cart in one statement. $1 variant ids (sorted), $2 their
- * quantities. The variant rows are locked in id order first (the fixed lock order), then
- * decremented where managed; `short_of` names the first variant (by id) that lacks the
- * stock, and then nothing is decremented (the UPDATE only runs when none is short; the
- * caller rolls back anyway). A variant that is gone counts as short.
- */
-const RESERVE_INVENTORY_SQL = `
-  WITH wanted AS (
-         SELECT w.id, w.quantity FROM unnest($1::varchar[], $2::int[]) AS w(id, quantity)),
-       locked AS (
-         SELECT v.id, v.manage_inventory, v.allow_backorder, v.inventory_quantity
-           FROM product_variant v WHERE v.id = ANY($1::varchar[]) ORDER BY v.id FOR UPDATE),
-       short AS (
-         SELECT wanted.id FROM wanted LEFT JOIN locked ON locked.id = wanted.id
-          WHERE locked.id IS NULL
-             OR NOT (NOT locked.manage_inventory OR locked.allow_backorder OR locked.inventory_quantity >= wanted.quantity)
-          ORDER BY wanted.id LIMIT 1),
-       reserved AS (
-         UPDATE product_variant v SET inventory_quantity = v.inventory_quantity - wanted.quantity
-           FROM wanted
-          WHERE v.id = wanted.id AND v.manage_inventory AND NOT EXISTS (SELECT 1 FROM short)
-            AND EXISTS (SELECT 1 FROM locked))
-  SELECT (SELECT id FROM short) AS short_of`;

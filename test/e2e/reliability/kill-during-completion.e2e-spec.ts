@@ -113,7 +113,7 @@ describe('SIGKILL during cart completion', () => {
     await until('the completion to block on the variant row', async () => {
       const { rows } = await observer.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = $1 AND application_name = 'medusa-compatible-api' AND wait_event_type = 'Lock' AND query ILIKE '%UPDATE product_variant%'`,
+          WHERE datname = $1 AND application_name = 'medusa-compatible-api' AND wait_event_type = 'Lock' AND query ILIKE 'UPDATE product_variant%'`,
         [dbName],
       );
       return rows[0].n === 1;
@@ -194,7 +194,7 @@ describe('SIGKILL during cart completion', () => {
       (r) => ({ status: r.status }),
       (err: Error) => ({ error: err.message }),
     );
-    await until('the victim’s completion to block on the variant row', async () => (await waiters('%UPDATE product_variant%')) === 1);
+    await until('the victim’s completion to block on the variant row', async () => (await waiters('UPDATE product_variant%')) === 1);
     // The retry on the other instance queues behind the victim's lock on the cart row (two waiters now).
     const retried = request(survivor.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `survivor-${cart.id}`).then((r) => r);
     await until('the retry to wait for the cart row too', async () => (await waiters('%')) === 2);
