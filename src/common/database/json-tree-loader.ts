@@ -1,6 +1,8 @@
+import type { PoolClient } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
+import { runNamed } from './prepared-statements';
 
 /**
  * Loads entities with a tree of relations in ONE query: PostgreSQL assembles each root and
@@ -290,9 +292,14 @@ type PreparedQueryable = { query(config: { name: string; text: string; values: u
 async function runPrepared(manager: EntityManager, query: CompiledQuery, values: unknown[]): Promise<{ tree: string }[]> {
   const runner = manager.queryRunner;
   if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
-  const client = (runner ? await runner.connect() : (manager.connection.driver as unknown as { master: PreparedQueryable }).master) as PreparedQueryable;
   try {
-    const result = await client.query({ name: query.name, text: query.sql, values });
+    if (runner) {
+      const client = (await runner.connect()) as PoolClient;
+      return (await runNamed(client.query.bind(client) as (...args: unknown[]) => unknown, query.name, query.sql, values)).rows;
+    }
+    // The pool takes a config object, not a Query.
+    const pool = (manager.connection.driver as unknown as { master: PreparedQueryable }).master;
+    const result = await pool.query({ name: query.name, text: query.sql, values });
     return result.rows;
   } catch (err) {
     throw new QueryFailedError(query.sql, values, err as Error);

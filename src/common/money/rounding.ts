@@ -19,6 +19,9 @@
 /** Drops floating-point noise below the 15th significant digit. */
 export function cleanFloat(value: number): number {
   if (!Number.isFinite(value) || value === 0) return value === 0 ? 0 : value;
+  // Most values are whole amounts: below 10^15 they have no noise to drop, and
+  // toPrecision (a string round trip) would give them back unchanged.
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value;
   return Number(value.toPrecision(15));
 }
 
