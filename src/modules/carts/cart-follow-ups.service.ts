@@ -25,6 +25,26 @@ const AFTER_CART_CHANGED = `WITH ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STAT
 /** The same after an item change, which also drops the shipping methods (ShippingMethodsService.deleteAllForCart). */
 const AFTER_ITEMS_CHANGED = `WITH ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
 
+/** What the fixed follow-ups statement answers. */
+interface CartState {
+  has_regular_discount: boolean;
+  has_sessions: boolean;
+  region_live: boolean;
+}
+
+/**
+ * The follow-ups of an item change, for a caller whose write can run in the same
+ * statement (LineItemsService.add inserting a new line): `sql(write)` is one statement
+ * running `write` (a data-modifying statement whose `$1` is the cart id) beside the fixed
+ * follow-ups, and `after` finishes them with the row it answers. `run` is the plain
+ * two-statement form, for writes that cannot share the statement.
+ */
+export interface ItemsChangedFollowUps {
+  sql(write: string): string;
+  after(cart: Cart, manager: EntityManager, state: CartState): Promise<void>;
+  run(cart: Cart, manager: EntityManager): Promise<void>;
+}
+
 /**
  * What has to follow a cart change, inside the same transaction (cart row locked):
  * item changes drop the shipping methods (their requirements depend on the items, as in
@@ -46,6 +66,18 @@ export class CartFollowUpsService {
   }
 
   /**
+   * The follow-ups of an item change, to run in the write's own statement where it can.
+   * Why: a new line's INSERT sees none of the rows the fixed follow-ups delete or update
+   * (every part of a statement reads the same snapshot, and the new line has no shipping
+   * and no adjustments yet), so both fit in one statement and one round trip.
+   */
+  readonly itemsChanged: ItemsChangedFollowUps = {
+    sql: (write) => `WITH written AS (${write}), ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`,
+    after: (cart, manager, state) => this.continueAfterCartChanged(cart, manager, state, {}),
+    run: (cart, manager) => this.afterItemsChanged(cart, manager),
+  };
+
+  /**
    * Everything that follows a cart change, with the fixed part in ONE statement: the
    * shipping methods dropped (when items changed), the discount adjustments dropped, and
    * whether the cart has a regular discount and payment sessions. Then, only when needed,
@@ -59,7 +91,17 @@ export class CartFollowUpsService {
     options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean } = {},
   ): Promise<void> {
     const sql = options.itemsChanged ? AFTER_ITEMS_CHANGED : AFTER_CART_CHANGED;
-    const [state]: Array<{ has_regular_discount: boolean; has_sessions: boolean; region_live: boolean }> = await manager.query(sql, [cart.id]);
+    const [state]: CartState[] = await manager.query(sql, [cart.id]);
+    await this.continueAfterCartChanged(cart, manager, state, options);
+  }
+
+  /** What follows the fixed follow-ups statement, given what it answered. */
+  private async continueAfterCartChanged(
+    cart: Cart,
+    manager: EntityManager,
+    state: CartState,
+    options: { discounts?: readonly EngineDiscount[]; refreshSessions?: boolean },
+  ): Promise<void> {
     // Refused (and rolled back) rather than answered with a 500 by the totals.
     if (!state.region_live) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     const regular = options.discounts ? options.discounts.find((d) => !isFreeShipping(d)) : undefined;

@@ -21,10 +21,7 @@ export class CartLineItemsService {
   add(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
     return this.mutations.run(
       cartId,
-      async (cart, m) => {
-        await this.lineItems.add(cart, input, m);
-        await this.followUps.afterItemsChanged(cart, m);
-      },
+      (cart, m) => this.lineItems.add(cart, input, m, this.followUps.itemsChanged).then(() => undefined),
       { manager },
     );
   }

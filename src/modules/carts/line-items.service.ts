@@ -6,6 +6,7 @@ import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
 import { loadCartRegion } from './cart-region';
+import type { ItemsChangedFollowUps } from './cart-follow-ups.service';
 import { LineItem } from './line-item.entity';
 import {
   assertInventory,
@@ -39,7 +40,7 @@ export class LineItemsService {
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
-  async add(cart: Cart, input: AddLineInput, manager: EntityManager): Promise<LineItem> {
+  async add(cart: Cart, input: AddLineInput, manager: EntityManager, followUps?: ItemsChangedFollowUps): Promise<LineItem> {
     const { region, variant, lines, in_sales_channel } = await this.lineContext(cart, input.variant_id, manager);
     if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     if (!variant) throw ApiError.invalid(`Unable to generate the line items, some variant has not been found: ${input.variant_id}`);
@@ -57,6 +58,8 @@ export class LineItemsService {
         quantity,
         unitPrice,
       ]);
+      // Not in one statement with the follow-ups: they update this very row (has_shipping).
+      await followUps?.run(cart, manager);
       return manager.create(LineItem, { id: existing.id, cart_id: cart.id, variant_id: variant.id, quantity, unit_price: unitPrice, has_shipping: false, metadata: existing.metadata });
     }
     const line = manager.create(LineItem, {
@@ -77,25 +80,26 @@ export class LineItemsService {
       metadata,
     });
     // Plain SQL, not repository.insert: no RETURNING round of generated columns the caller never reads.
-    await manager.query(
-      `INSERT INTO line_item (id, cart_id, order_id, title, description, thumbnail, variant_id, unit_price, quantity,
-                              allow_discounts, is_giftcard, should_merge, has_shipping, includes_tax, metadata)
-       VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, $10, true, false, $11, $12)`,
-      [
-        line.id,
-        cart.id,
-        line.title,
-        line.description,
-        line.thumbnail,
-        line.variant_id,
-        line.unit_price,
-        line.quantity,
-        line.allow_discounts,
-        line.is_giftcard,
-        line.includes_tax,
-        JSON.stringify(metadata),
-      ],
-    );
+    const values = [
+      cart.id,
+      line.id,
+      line.title,
+      line.description,
+      line.thumbnail,
+      line.variant_id,
+      line.unit_price,
+      line.quantity,
+      line.allow_discounts,
+      line.is_giftcard,
+      line.includes_tax,
+      JSON.stringify(metadata),
+    ];
+    if (followUps) {
+      const [state] = await manager.query(followUps.sql(INSERT_LINE_SQL), values);
+      await followUps.after(cart, manager, state);
+    } else {
+      await manager.query(INSERT_LINE_SQL, values);
+    }
     return line;
   }
 
@@ -223,3 +227,8 @@ const LINE_CONTEXT_SQL = `
     ($4::varchar IS NULL OR EXISTS (
        SELECT 1 FROM product_variant v JOIN product_sales_channel psc ON psc.product_id = v.product_id
         WHERE v.id = $2 AND psc.sales_channel_id = $4)) AS in_sales_channel`;
+
+/** $1 cart id, $2 line id, then title, description, thumbnail, variant id, unit price, quantity, allow_discounts, is_giftcard, includes_tax, metadata. */
+const INSERT_LINE_SQL = `INSERT INTO line_item (id, cart_id, order_id, title, description, thumbnail, variant_id, unit_price, quantity,
+                              allow_discounts, is_giftcard, should_merge, has_shipping, includes_tax, metadata)
+       VALUES ($2, $1, NULL, $3, $4, $5, $6, $7, $8, $9, $10, true, false, $11, $12)`;

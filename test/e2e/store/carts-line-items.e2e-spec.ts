@@ -121,6 +121,22 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
       expect(res.body.cart.items[0].has_shipping).toBe(false);
     });
 
+    it('a new line drops the shipping methods and gets its share of the discount, as the lines before it', async () => {
+      const other = await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 3000 }] }] });
+      const discount = await createDiscount(t.dataSource.manager, { regions: [shop.region.id], rule: { type: 'percentage', value: 10, allocation: 'item' } });
+      const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
+      await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+      await t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
+
+      const res = await add(cart.id, { variant_id: other.variants![0].id, quantity: 2 }).expect(200);
+      expect(res.body.cart.shipping_methods).toEqual([]);
+      expect(res.body.cart.items.map((i: { has_shipping: boolean }) => i.has_shipping)).toEqual([false, false]);
+      const discounts = res.body.cart.items.map((i: { adjustments: Array<{ amount: number; discount_id: string }> }) => i.adjustments.map((a) => [a.discount_id, a.amount]));
+      expect(discounts).toEqual([[[discount.id, 100]], [[discount.id, 600]]]);
+      expect(res.body.cart.discount_total).toBe(700);
+      expect((await t.http().get(`/store/carts/${cart.id}`).expect(200)).body).toEqual(res.body);
+    });
+
     it('replays the stored response for a repeated Idempotency-Key instead of adding twice', async () => {
       const cart = await newCart();
       const key = `key-${cart.id}`;
