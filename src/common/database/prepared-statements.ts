@@ -1,4 +1,5 @@
-import { Pool, PoolClient, Query, QueryResult } from 'pg';
+import { Query } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 
 /**
  * Runs the application's repeated SQL as named (server-side prepared) statements.

@@ -26,7 +26,7 @@ const AFTER_CART_CHANGED = `WITH ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STAT
 const AFTER_ITEMS_CHANGED = `WITH ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
 
 /** What the fixed follow-ups statement answers. */
-interface CartState {
+export interface CartState {
   has_regular_discount: boolean;
   has_sessions: boolean;
   region_live: boolean;

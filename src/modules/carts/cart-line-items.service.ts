@@ -21,7 +21,9 @@ export class CartLineItemsService {
   add(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
     return this.mutations.run(
       cartId,
-      (cart, m) => this.lineItems.add(cart, input, m, this.followUps.itemsChanged).then(() => undefined),
+      async (cart, m) => {
+        await this.lineItems.add(cart, input, m, this.followUps.itemsChanged);
+      },
       { manager },
     );
   }

@@ -5,8 +5,8 @@ import { ApiError } from '../../common/errors/api-error';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
-import { loadCartRegion } from './cart-region';
 import type { ItemsChangedFollowUps } from './cart-follow-ups.service';
+import { loadCartRegion } from './cart-region';
 import { LineItem } from './line-item.entity';
 import {
   assertInventory,
