@@ -53,3 +53,30 @@ export function cpuPerRequest(before: CpuSample | null, after: CpuSample | null,
   const round = (ms: number) => Math.round((ms / requests) * 100) / 100;
   return { apiMs: round(after.apiMs - before.apiMs), postgresMs: round(Math.max(0, after.postgresMs - before.postgresMs)) };
 }
+
+/** Busy and total CPU time of the whole machine so far, from /proc/stat's first line (all cores). */
+export interface MachineCpuSample {
+  busy: number;
+  total: number;
+}
+
+export function sampleMachineCpu(): MachineCpuSample | null {
+  try {
+    const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    // cpu user nice system idle iowait irq softirq steal ...: idle and iowait are the idle part.
+    const ticks = first.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of the machine's CPU (all cores) that was busy between two samples, in
+ * percent: near 100, a run was bound by CPU, and a faster build has to cost less of it.
+ */
+export function machineBusyPercent(before: MachineCpuSample | null, after: MachineCpuSample | null): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100);
+}

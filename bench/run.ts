@@ -30,7 +30,7 @@ import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { api } from './http-client';
-import { cpuPerRequest, sampleCpu } from './process-cpu';
+import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
 
 const SCALING_SMALL = 10_000;
@@ -47,7 +47,7 @@ interface Row {
   errors: number;
   non2xx: number;
   /** CPU per request in the measured run, in ms: the API process and PostgreSQL's processes. */
-  cpu?: { apiMs: number; postgresMs: number };
+  cpu?: { apiMs: number; postgresMs: number; loadGeneratorMs: number; machineBusyPercent?: number };
   target: string;
   met: boolean | null;
 }
@@ -133,7 +133,7 @@ interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
-  cpu?: { apiMs: number; postgresMs: number };
+  cpu?: { apiMs: number; postgresMs: number; loadGeneratorMs: number; machineBusyPercent?: number };
 }
 
 /** One prepared, warmed-up, measured run of a scenario. */
@@ -148,8 +148,17 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
   }
   process.stdout.write(' running...');
   const cpuBefore = sampleCpu(apiPid);
+  const machineBefore = sampleMachineCpu();
+  // autocannon runs in this process: its CPU is the load generator's share of the machine.
+  const loadBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration, ...plan });
-  const cpu = cpuPerRequest(cpuBefore, sampleCpu(apiPid), result.requests.total);
+  const load = process.cpuUsage(loadBefore);
+  const perRequest = cpuPerRequest(cpuBefore, sampleCpu(apiPid), result.requests.total);
+  const cpu = perRequest && {
+    ...perRequest,
+    loadGeneratorMs: Math.round(((load.user + load.system) / 1000 / Math.max(1, result.requests.total)) * 100) / 100,
+    machineBusyPercent: machineBusyPercent(machineBefore, sampleMachineCpu()),
+  };
   const m: Measurement = {
     rps: Math.round(result.requests.average),
     units: scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined,
@@ -159,7 +168,7 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
     non2xx: result.non2xx,
     cpu,
   };
-  const cpuText = cpu ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms` : '';
+  const cpuText = cpu ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms load generator ${cpu.loadGeneratorMs} ms, machine busy ${cpu.machineBusyPercent ?? '?'} %` : '';
   process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${cpuText}`);
   return m;
 }
@@ -380,13 +389,13 @@ async function main(): Promise<void> {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
     const { rows, rss, nodeFlags, machine } = await runScenarios(serverUrl, database, options);
     const table = [
-      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | API CPU ms/req | PG CPU ms/req | target | result |`,
-      `|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|`,
+      `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | API CPU ms/req | PG CPU ms/req | load gen. CPU ms/req | machine busy % | target | result |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|`,
       ...rows.map(
         (r) =>
-          `| ${r.scenario} | ${r.rps}${r.rpsRange ? ` (${r.rpsRange[0]}-${r.rpsRange[1]})` : ''} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpu?.apiMs ?? ''} | ${r.cpu?.postgresMs ?? ''} | ${r.target} | ${resultLabel(r.met)} |`,
+          `| ${r.scenario} | ${r.rps}${r.rpsRange ? ` (${r.rpsRange[0]}-${r.rpsRange[1]})` : ''} | ${r.unitsPerSecond ?? ''} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpu?.apiMs ?? ''} | ${r.cpu?.postgresMs ?? ''} | ${r.cpu?.loadGeneratorMs ?? ''} | ${r.cpu?.machineBusyPercent ?? ''} | ${r.target} | ${resultLabel(r.met)} |`,
       ),
-      `| resident memory after the run | | | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
+      `| resident memory after the run | | | | | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
       '',
       `options: ${options.duration} s per scenario after ${options.warmup} s of warm-up, ${options.connections} connections, ${options.prewarm} s of checkout flows before the first scenario${options.repeat > 1 ? `, ${options.repeat} runs per scenario` : ''}`,
       '',
