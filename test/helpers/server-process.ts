@@ -81,3 +81,17 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/**
+ * `exited`, or 'timeout' once `ms` have passed. The timer is cleared either way: a pending
+ * timer would hold Jest's worker open after the file's last test, and Jest then kills the
+ * worker ("failed to exit gracefully").
+ */
+export async function exitWithin<T>(exited: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([exited, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

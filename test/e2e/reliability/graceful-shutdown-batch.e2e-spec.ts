@@ -4,7 +4,7 @@ import { createTestDatabase, dropTestDatabase, startTestApp, TestApp } from '../
 import { adminAgent } from '../../helpers/auth';
 import { csvLines, downloadFile, FAST_QUEUE_ENV, hasStatus, runJob, waitForJob, waitForLockWaiter } from '../../helpers/batch-jobs';
 import { databaseUrl } from '../../helpers/db-urls';
-import { ServerProcess, startServerProcess } from '../../helpers/server-process';
+import { exitWithin, ServerProcess, startServerProcess } from '../../helpers/server-process';
 
 jest.setTimeout(60_000);
 
@@ -70,9 +70,7 @@ describe('Graceful shutdown with batch work in flight', () => {
     await blocker.end();
     blocker = undefined;
 
-    let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([worker.exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 20_000)))]);
-    clearTimeout(timer);
+    const exit = await exitWithin(worker.exited, 20_000);
     expect({ exit, output: exit === 'timeout' || exit.code !== 0 ? worker.output() : '' }).toEqual({ exit: { code: 0, signal: null }, output: '' });
 
     // Handed back, not finished and not failed: the page in progress was committed.

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/app';
 import { databaseUrl } from '../../helpers/db-urls';
-import { ServerProcess, startServerProcess } from '../../helpers/server-process';
+import { exitWithin, ServerProcess, startServerProcess } from '../../helpers/server-process';
 
 /**
  * SIGTERM to the real server process (src/main.ts, as `npm start` runs it): requests
@@ -90,7 +90,7 @@ describe('Graceful shutdown on SIGTERM', () => {
     // Answered after the listener closed: the keep-alive connections are told to go.
     expect(results.map((r) => r.connection)).toEqual(Array(IN_FLIGHT).fill('close'));
 
-    const exit = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    const exit = await exitWithin(server.exited, 10_000);
     expect({ exit, output: exit === 'timeout' || exit.code !== 0 ? server.output() : '' }).toEqual({ exit: { code: 0, signal: null }, output: '' });
     expect(server.output()).toContain('SIGTERM received');
   }, 30_000);
@@ -120,7 +120,7 @@ describe('Graceful shutdown on SIGTERM', () => {
       ),
     );
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainMs);
-    const exit = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    const exit = await exitWithin(server.exited, 10_000);
     expect(exit).toEqual({ code: 0, signal: null });
   }, 30_000);
 });
