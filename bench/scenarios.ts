@@ -48,15 +48,18 @@ async function cartWithItems(ctx: BenchContext, items = 2, withShipping = true):
 
 async function cartPool(ctx: BenchContext, size: number): Promise<string[]> {
   const ids: string[] = [];
+  let claimed = 0;
   // Ten at a time: a pool of thousands would otherwise take longer to make than to measure.
-  const createOne = async (): Promise<void> => {
-    while (ids.length < size) {
+  // Each creator claims a slot before it asks, so exactly `size` carts are made.
+  const creator = async (): Promise<void> => {
+    while (claimed < size) {
+      claimed++;
       const { body } = await api<{ cart: { id: string } }>(ctx.base, 'POST', '/store/carts', { region_id: ctx.regionId });
       ids.push(body.cart.id);
     }
   };
-  await Promise.all(Array.from({ length: 10 }, createOne));
-  return ids.slice(0, size);
+  await Promise.all(Array.from({ length: 10 }, creator));
+  return ids;
 }
 
 /**
