@@ -6,9 +6,11 @@ import session from 'express-session';
 import helmet from 'helmet';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { ADMIN_PREFIX } from './common/auth/surface';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { bodyParsers } from './common/http/body-parsers';
+import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
 import { precomputedHeaders } from './common/http/security-headers';
@@ -17,9 +19,31 @@ import type { AppConfig } from './config/configuration';
 
 const NO_CORS = Object.freeze({ origin: false });
 
-function originMatcher(allowed: string[]) {
-  const patterns = allowed.map((entry) => (entry.startsWith('/') && entry.endsWith('/') ? new RegExp(entry.slice(1, -1)) : entry));
-  return (origin: string | undefined) => !!origin && patterns.some((p) => (typeof p === 'string' ? p === origin || p === '*' : p.test(origin)));
+/**
+ * Whether a request's first path segment names the admin surface: compared after
+ * percent-decoding and without regard to case, so every spelling that could possibly
+ * reach an admin handler gets the admin origins.
+ *
+ * Why from the path and not from the handler's declared surface (as the guard does): CORS
+ * answers preflights, which match no handler, and runs before routing. That is safe
+ * because CORS only decides which origins may read a response (and send JSON with
+ * credentials); whether the request is allowed at all is the guard's decision, made from
+ * the handler's declaration. Routing is case-sensitive and matches the undecoded path
+ * (AppPrototypeExpressAdapter), so only `/admin/...` reaches an admin handler, and every
+ * such request is answered with ADMIN_CORS; the looser match here only widens that to
+ * spellings that find no route.
+ */
+function isAdminPath(path: string): boolean {
+  const end = path.indexOf('/', 1);
+  let segment = end < 0 ? path.slice(1) : path.slice(1, end);
+  if (segment.includes('%')) {
+    try {
+      segment = decodeURIComponent(segment);
+    } catch {
+      return true; // finds no route either way
+    }
+  }
+  return segment.length === ADMIN_PREFIX.length && segment.toLowerCase() === ADMIN_PREFIX;
 }
 
 /**
@@ -44,7 +68,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     const origin = req.headers.origin;
     // Not a cross-origin request (most API traffic): cors steps aside for `origin: false`.
     if (origin === undefined) return cb(null, NO_CORS);
-    const isAdmin = req.path.startsWith('/admin');
+    const isAdmin = isAdminPath(req.path);
     cb(null, {
       origin: (isAdmin ? admin : store)(origin) ? origin : false,
       credentials: true,

@@ -102,7 +102,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private fromApiError(err: ApiError): { status: number; body: ErrorBody } {
-    const status = STATUS_BY_TYPE[err.type] ?? 500;
+    const status = err.status ?? STATUS_BY_TYPE[err.type] ?? 500;
     const body: ErrorBody = { type: err.type, message: err.message };
     if (err.code !== undefined) body.code = err.code;
     if (err.type === ApiErrorType.DUPLICATE_ERROR) body.code = 'invalid_request_error';

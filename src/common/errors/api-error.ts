@@ -24,6 +24,8 @@ export class ApiError extends Error {
     public readonly type: ApiErrorType,
     message: string,
     public readonly code?: string,
+    /** Overrides the status the type maps to (a refusal that is not the request's data: 403). */
+    public readonly status?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,6 +41,11 @@ export class ApiError extends Error {
 
   static notAllowed(message: string, code?: string): ApiError {
     return new ApiError(ApiErrorType.NOT_ALLOWED, message, code);
+  }
+
+  /** Refused whoever asks, e.g. a cross-site write: 403 with Medusa's `not_allowed` type. */
+  static forbidden(message: string): ApiError {
+    return new ApiError(ApiErrorType.NOT_ALLOWED, message, undefined, 403);
   }
 
   static duplicate(message: string): ApiError {

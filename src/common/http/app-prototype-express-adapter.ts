@@ -1,12 +1,22 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Application } from 'express';
+import express, { type Application } from 'express';
 import * as http from 'http';
 import * as https from 'https';
 import type { Socket } from 'net';
 
 /**
- * Nest's Express adapter, with one difference: its HTTP server creates every request and
+ * Nest's Express adapter, with two differences.
+ *
+ * Routing is case-sensitive: `/ADMIN/customers` finds no route, rather than the admin
+ * handler under a spelling that middleware comparing paths (CORS, caches, idempotency
+ * keys, logs) would not recognise. Medusa's clients only send the lower-case paths.
+ * Trailing slashes still match (strict routing stays off, as in Medusa v1); the guard
+ * authenticates a handler the same whichever path reached it. The setting must be made
+ * before anything touches the Express router, which Nest's adapter does in its
+ * constructor, hence here.
+ *
+ * Its HTTP server creates every request and
  * response with the Express app's `request`/`response` objects as their prototypes.
  *
  * Why: Express gives each incoming request and response its own prototype with
@@ -19,6 +29,12 @@ import type { Socket } from 'net';
  * Express's methods, as before.
  */
 export class AppPrototypeExpressAdapter extends ExpressAdapter {
+  constructor() {
+    const app = express();
+    app.set('case sensitive routing', true);
+    super(app);
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     const app = this.getInstance<Application & { request: http.IncomingMessage; response: http.ServerResponse }>();
     const serverOptions: http.ServerOptions = { IncomingMessage: requestClass(app.request), ServerResponse: responseClass(app.response) };

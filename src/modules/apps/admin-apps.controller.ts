@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppsService } from './apps.service';
 import { AdminPostAppsReq } from './dto/admin-apps.dto';
+import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Apps Oauth')
-@Controller('admin/apps')
+@AdminController('apps')
 export class AdminAppsController {
   constructor(private readonly apps: AppsService) {}
 

@@ -1,16 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentUserId, Public } from '../../common/auth/auth.decorators';
+import { CurrentUserId, Public, StartsSession } from '../../common/auth/auth.decorators';
 import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
 import { ApiError } from '../../common/errors/api-error';
 import { UsersService } from '../users/users.service';
 import { AdminPostAuthReq } from './dto/admin-auth.dto';
 import { LoginThrottled } from './login-throttle';
+import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Auth')
-@Controller('admin/auth')
+@AdminController('auth')
 export class AdminAuthController {
   constructor(
     private readonly users: UsersService,
@@ -19,6 +20,7 @@ export class AdminAuthController {
 
   @Post()
   @Public()
+  @StartsSession()
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'User Login' })

@@ -1,53 +1,104 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth } from '../../common/auth/auth.decorators';
+import { ACCEPTS_MULTIPART, CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth, STARTS_SESSION } from '../../common/auth/auth.decorators';
+import { CrossSiteWrites, WriteRules } from '../../common/auth/cross-site-writes';
 import { JwtService } from '../../common/auth/jwt.service';
+import { Surface, surfaceOf } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { UsersService } from '../users/users.service';
 import { User } from '../users/user.entity';
 
 const AdminBearerGuard = AuthGuard('admin-bearer');
 
+/** Everything the guard needs to know about a handler, read once from its declaration. */
+interface RoutePolicy extends WriteRules {
+  surface: Surface | undefined;
+  isPublic: boolean;
+  customerRequired: boolean;
+}
+
 /**
- * The one authentication gate, registered globally so no route can be forgotten:
- * - every /admin route needs a user, unless marked @Public(): session cookie, then
+ * The one authentication gate, registered globally so no route can be forgotten. What a
+ * request needs depends on the surface its handler was declared on (src/common/auth/surface.ts),
+ * never on the URL it arrived by:
+ * - admin handlers need a user, unless marked @Public(): session cookie, then
  *   `Authorization: Bearer` (JWT or api_token, via passport-http-bearer), then
  *   `x-medusa-access-token` (what medusa-js sends as apiKey);
- * - every /store route learns the customer, if any, from the session or a store JWT;
- *   @CustomerRequired() routes answer 401 without one.
- * A customer identity never opens an admin route.
+ * - store handlers learn the customer, if any, from the session or a store JWT;
+ *   @CustomerRequired() handlers answer 401 without one;
+ * - public handlers read no identity;
+ * - a handler without a surface is refused (SurfaceCheck already fails the boot for it).
+ * A customer identity never opens an admin route. Writes authenticated by the session
+ * cookie must also pass CrossSiteWrites.
  */
 @Injectable()
 export class ApiAuthGuard implements CanActivate {
   private readonly bearer = new AdminBearerGuard();
+  private readonly crossSite: CrossSiteWrites;
+  /** Per controller class, then per handler (an inherited handler may sit on two surfaces). */
+  private readonly policies = new WeakMap<Function, WeakMap<Function, RoutePolicy>>();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly dataSource: DataSource,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.crossSite = new CrossSiteWrites(config);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request & { auth?: RequestAuth; user?: unknown }>();
-    const path = req.path ?? '';
-    const flag = (key: string) => this.reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]);
+    const policy = this.policyOf(context.getClass(), context.getHandler());
 
-    if (path.startsWith('/store')) {
-      req.auth = this.storeIdentity(req);
-      if (flag(CUSTOMER_REQUIRED) && !req.auth.customerId) throw ApiError.unauthorized();
-      return true;
+    switch (policy.surface) {
+      case 'public':
+        return true;
+      case 'store': {
+        const auth = this.storeIdentity(req);
+        req.auth = auth;
+        if (policy.customerRequired && !auth.customerId) throw ApiError.unauthorized();
+        this.crossSite.check(req, 'store', auth.via === 'session', policy);
+        return true;
+      }
+      case 'admin': {
+        if (policy.isPublic) {
+          this.crossSite.check(req, 'admin', false, policy);
+          return true;
+        }
+        const auth = await this.adminIdentity(context, req);
+        if (!auth?.userId) throw ApiError.unauthorized();
+        req.auth = auth;
+        this.crossSite.check(req, 'admin', auth.via === 'session', policy);
+        return true;
+      }
+      default:
+        throw ApiError.unauthorized();
     }
-    if (!path.startsWith('/admin') || flag(IS_PUBLIC)) return true;
+  }
 
-    const auth = await this.adminIdentity(context, req);
-    if (!auth?.userId) throw ApiError.unauthorized();
-    req.auth = auth;
-    return true;
+  private policyOf(controller: Function, handler: Function): RoutePolicy {
+    let byHandler = this.policies.get(controller);
+    if (!byHandler) this.policies.set(controller, (byHandler = new WeakMap()));
+    let policy = byHandler.get(handler);
+    if (!policy) {
+      const flag = (key: string) => this.reflector.getAllAndOverride<boolean>(key, [handler, controller]) === true;
+      policy = {
+        surface: surfaceOf(controller),
+        isPublic: flag(IS_PUBLIC),
+        customerRequired: flag(CUSTOMER_REQUIRED),
+        startsSession: flag(STARTS_SESSION),
+        multipart: flag(ACCEPTS_MULTIPART),
+      };
+      byHandler.set(handler, policy);
+    }
+    return policy;
   }
 
   private storeIdentity(req: Request): RequestAuth {

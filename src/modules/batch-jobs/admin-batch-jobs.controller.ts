@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUserId } from '../../common/auth/auth.decorators';
 import { listEnvelope } from '../../common/query/list-query';
@@ -7,11 +7,12 @@ import { FindParamsDto } from '../../common/query/find-params.dto';
 import { BatchJob } from './batch-job.entity';
 import { BatchJobsService } from './batch-jobs.service';
 import { AdminGetBatchParams, AdminPostBatchesReq } from './dto/admin-batch-jobs.dto';
+import { AdminController } from '../../common/auth/surface';
 
 const QUERY = { entity: BatchJob, allowedRelations: ['created_by_user'], defaultRelations: [], computedFields: ['status'] };
 
 @ApiTags('Batch Jobs')
-@Controller('admin/batch-jobs')
+@AdminController('batch-jobs')
 export class AdminBatchJobsController {
   constructor(private readonly batchJobs: BatchJobsService) {}
 

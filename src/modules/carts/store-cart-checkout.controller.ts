@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
@@ -12,10 +12,11 @@ import {
   StorePostCartsCartShippingMethodReq,
 } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
+import { StoreController } from '../../common/auth/surface';
 
 /** Checkout steps: shipping methods, payment sessions, taxes and completion. */
 @ApiTags('Carts')
-@Controller('store/carts')
+@StoreController('carts')
 export class StoreCartCheckoutController {
   constructor(
     private readonly checkout: CartCheckoutService,

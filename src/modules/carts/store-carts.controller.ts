@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
@@ -19,10 +19,11 @@ import {
   StorePostCartsCartReq,
 } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
+import { StoreController } from '../../common/auth/surface';
 
 /** Carts, their line items and discount removal. Every answer is `{ cart }` with all totals, status 200. */
 @ApiTags('Carts')
-@Controller('store/carts')
+@StoreController('carts')
 export class StoreCartsController {
   constructor(
     private readonly carts: CartsService,

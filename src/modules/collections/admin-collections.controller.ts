@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -11,6 +11,7 @@ import {
   AdminPostCollectionsReq,
 } from './dto/admin-collections.dto';
 import { ProductCollection } from './product-collection.entity';
+import { AdminController } from '../../common/auth/surface';
 
 /** Medusa's default: products with their shipping profile. */
 const DEFAULT_RELATIONS = ['products', 'products.profile'];
@@ -20,7 +21,7 @@ const LIST_SELECT = { id: true, title: true, handle: true, created_at: true, upd
 const ONE = { entity: ProductCollection, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS };
 
 @ApiTags('Product Collections')
-@Controller('admin/collections')
+@AdminController('collections')
 export class AdminCollectionsController {
   constructor(private readonly collections: CollectionsService) {}
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -6,9 +6,10 @@ import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.inte
 import { CollectionsService } from './collections.service';
 import { StoreGetCollectionsParams } from './dto/store-collections.dto';
 import { ProductCollection } from './product-collection.entity';
+import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Product Collections')
-@Controller('store/collections')
+@StoreController('collections')
 export class StoreCollectionsController {
   constructor(private readonly collections: CollectionsService) {}
 

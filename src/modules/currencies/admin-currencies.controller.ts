@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -6,9 +6,10 @@ import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.inte
 import { CurrenciesService } from './currencies.service';
 import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
+import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Currencies')
-@Controller('admin/currencies')
+@AdminController('currencies')
 export class AdminCurrenciesController {
   constructor(private readonly currencies: CurrenciesService) {}
 

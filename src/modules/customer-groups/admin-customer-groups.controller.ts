@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -14,12 +14,13 @@ import {
   AdminPostCustomerGroupsGroupReq,
   AdminPostCustomerGroupsReq,
 } from './dto/admin-customer-groups.dto';
+import { AdminController } from '../../common/auth/surface';
 
 const GROUP_RELATIONS = ['customers'];
 const ONE = { entity: CustomerGroup, defaultRelations: [], allowedRelations: GROUP_RELATIONS };
 
 @ApiTags('Customer Groups')
-@Controller('admin/customer-groups')
+@AdminController('customer-groups')
 export class AdminCustomerGroupsController {
   constructor(private readonly groups: CustomerGroupsService) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -7,11 +7,12 @@ import { ADMIN_CUSTOMER_DEFAULT_RELATIONS, CUSTOMER_RELATIONS } from './customer
 import { Customer } from './customer.entity';
 import { CustomersService } from './customers.service';
 import { AdminGetCustomersParams, AdminPostCustomersCustomerReq, AdminPostCustomersReq } from './dto/admin-customers.dto';
+import { AdminController } from '../../common/auth/surface';
 
 const ONE = { entity: Customer, defaultRelations: ADMIN_CUSTOMER_DEFAULT_RELATIONS, allowedRelations: CUSTOMER_RELATIONS };
 
 @ApiTags('Customers')
-@Controller('admin/customers')
+@AdminController('customers')
 export class AdminCustomersController {
   constructor(private readonly customers: CustomersService) {}
 

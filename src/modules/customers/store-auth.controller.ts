@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
 import { ApiError } from '../../common/errors/api-error';
@@ -9,11 +9,12 @@ import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_SESSION_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StoreGetAuthEmailParams, StorePostAuthReq } from './dto/store-customers.dto';
+import { StoreController } from '../../common/auth/surface';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 @ApiTags('Auth')
-@Controller('store/auth')
+@StoreController('auth')
 export class StoreAuthController {
   constructor(
     private readonly customers: CustomersService,
@@ -28,6 +29,7 @@ export class StoreAuthController {
   }
 
   @Post()
+  @StartsSession()
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Customer Login' })

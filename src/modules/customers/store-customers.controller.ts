@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
@@ -7,9 +7,10 @@ import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StorePostCustomersReq } from './dto/store-customers.dto';
+import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Customers')
-@Controller('store/customers')
+@StoreController('customers')
 export class StoreCustomersController {
   constructor(private readonly customers: CustomersService) {}
 

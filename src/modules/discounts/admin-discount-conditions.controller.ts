@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -11,12 +11,13 @@ import {
   AdminPostDiscountsDiscountConditions,
   AdminPostDiscountsDiscountConditionsCondition,
 } from './dto/admin-discount-conditions.dto';
+import { AdminController } from '../../common/auth/surface';
 
 /** Routes answering with the discount take expand/fields for the discount. */
 const DISCOUNT_QUERY = { entity: Discount, defaultRelations: DISCOUNT_DEFAULT_RELATIONS, allowedRelations: DISCOUNT_ALLOWED_RELATIONS };
 
 @ApiTags('Discounts')
-@Controller('admin/discounts/:discount_id/conditions')
+@AdminController('discounts/:discount_id/conditions')
 export class AdminDiscountConditionsController {
   constructor(private readonly conditions: DiscountConditionsService) {}
 

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Delete, Param, Post } from '@nestjs/common';
+import { Body, HttpCode, Delete, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DiscountsService } from './discounts.service';
 import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
+import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Discounts')
-@Controller('admin/discounts/:id/dynamic-codes')
+@AdminController('discounts/:id/dynamic-codes')
 export class AdminDiscountDynamicCodesController {
   constructor(private readonly discounts: DiscountsService) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -7,11 +7,12 @@ import { DISCOUNT_ALLOWED_RELATIONS, DISCOUNT_DEFAULT_RELATIONS } from './discou
 import { Discount } from './discount.entity';
 import { DiscountsService } from './discounts.service';
 import { AdminGetDiscountsParams, AdminPostDiscountsDiscountReq, AdminPostDiscountsReq } from './dto/admin-discounts.dto';
+import { AdminController } from '../../common/auth/surface';
 
 const DISCOUNT_QUERY = { entity: Discount, defaultRelations: DISCOUNT_DEFAULT_RELATIONS, allowedRelations: DISCOUNT_ALLOWED_RELATIONS };
 
 @ApiTags('Discounts')
-@Controller('admin/discounts')
+@AdminController('discounts')
 export class AdminDiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 

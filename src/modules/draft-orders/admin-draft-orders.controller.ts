@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -15,10 +15,11 @@ import {
   AdminPostDraftOrdersDraftOrderReq,
   AdminPostDraftOrdersReq,
 } from './dto/admin-draft-orders.dto';
+import { AdminController } from '../../common/auth/surface';
 
 /** Single-draft routes answer `{ draft_order }` with the cart and its totals embedded; query parameters are ignored (Medusa v1). */
 @ApiTags('Draft Orders')
-@Controller('admin/draft-orders')
+@AdminController('draft-orders')
 export class AdminDraftOrdersController {
   constructor(
     private readonly queries: DraftOrdersQueryService,

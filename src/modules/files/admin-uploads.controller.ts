@@ -1,24 +1,27 @@
-import { Body, Controller, Delete, HttpCode, Post, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, HttpCode, Post, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { AcceptsMultipart } from '../../common/auth/auth.decorators';
 import { ApiError } from '../../common/errors/api-error';
 import { AdminDeleteUploadsReq, AdminPostUploadsDownloadUrlReq } from './dto/admin-uploads.dto';
 import { FilesService } from './files.service';
 import { requestOrigin } from './request-origin';
 import type { StoredUpload } from './stored-file-multer.engine';
+import { AdminController } from '../../common/auth/surface';
 
 /** Most files one multipart request may carry. */
 const MAX_FILES_PER_REQUEST = 20;
 
 @ApiTags('Uploads')
-@Controller('admin/uploads')
+@AdminController('uploads')
 export class AdminUploadsController {
   constructor(private readonly files: FilesService) {}
 
   @Post()
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
+  @AcceptsMultipart()
   @ApiOperation({ summary: 'Upload Files (public: readable by key)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
   upload(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {
@@ -28,6 +31,7 @@ export class AdminUploadsController {
   @Post('protected')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
+  @AcceptsMultipart()
   @ApiOperation({ summary: 'Upload Protected Files (readable only through a signed link)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
   uploadProtected(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {

@@ -1,13 +1,14 @@
-import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
+import { Get, Param, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FileDownload, FilesService } from './files.service';
+import { PublicController } from '../../common/auth/surface';
 
 /**
  * Serves file bytes outside /admin (browsers follow these links without credentials):
  * public uploads by key, anything else with a signed, expiring token.
  */
 @ApiExcludeController()
-@Controller('uploads')
+@PublicController('uploads')
 export class FileDownloadController {
   constructor(private readonly files: FilesService) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -6,9 +6,10 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { AdminGetGiftCardsParams, AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
 import { GiftCard } from './gift-card.entity';
 import { GIFT_CARD_DEFAULT_RELATIONS, GiftCardsService } from './gift-cards.service';
+import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Gift Cards')
-@Controller('admin/gift-cards')
+@AdminController('gift-cards')
 export class AdminGiftCardsController {
   constructor(private readonly giftCards: GiftCardsService) {}
 

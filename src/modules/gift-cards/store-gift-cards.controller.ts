@@ -1,10 +1,11 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GiftCardsService } from './gift-cards.service';
 import { toStoreGiftCard } from './store-gift-card.view';
+import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Gift Cards')
-@Controller('store/gift-cards')
+@StoreController('gift-cards')
 export class StoreGiftCardsController {
   constructor(private readonly giftCards: GiftCardsService) {}
 

@@ -1,9 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { PublicController } from '../../common/auth/surface';
 
 @ApiTags('Health')
-@Controller('health')
+@PublicController('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,

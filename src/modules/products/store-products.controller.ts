@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -6,6 +6,7 @@ import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cac
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
 import { ProductsService } from './products.service';
+import { StoreController } from '../../common/auth/surface';
 
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
 export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];
@@ -15,7 +16,7 @@ const PRICE_FIELDS = ['variants'];
 const CACHE: CatalogueCacheOptions = { scope: 'products', bypassQuery: ['cart_id'], answerBeforeGuards: true };
 
 @ApiTags('Products')
-@Controller('store/products')
+@StoreController('products')
 export class StoreProductsController {
   constructor(private readonly products: ProductsService) {}
 

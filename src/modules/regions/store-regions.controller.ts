@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -6,12 +6,13 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { StoreGetRegionsParams } from './dto/store-regions.dto';
 import { Region } from './region.entity';
 import { RegionsService } from './regions.service';
+import { StoreController } from '../../common/auth/surface';
 
 const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
 const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'currency'];
 
 @ApiTags('Regions')
-@Controller('store/regions')
+@StoreController('regions')
 export class StoreRegionsController {
   constructor(private readonly regions: RegionsService) {}
 

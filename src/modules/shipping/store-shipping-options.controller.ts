@@ -1,11 +1,12 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CartLoaderService } from '../carts/cart-loader.service';
 import { cartShippingProfileIds } from './cart-shipping';
 import { ShippingOptionsService } from './shipping-options.service';
+import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Shipping Options')
-@Controller('store/shipping-options')
+@StoreController('shipping-options')
 export class StoreShippingOptionsController {
   constructor(
     private readonly carts: CartLoaderService,
