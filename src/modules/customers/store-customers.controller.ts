@@ -1,7 +1,7 @@
 import { Body, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { regenerateSessionWith } from '../../common/auth/session';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
@@ -16,6 +16,7 @@ export class StoreCustomersController {
 
   /** Registration; the new customer is logged in with a fresh session, as Medusa does. */
   @Post()
+  @StartsSession()
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Create a Customer' })

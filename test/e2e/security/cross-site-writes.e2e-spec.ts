@@ -125,6 +125,14 @@ describe('Cross-site writes', () => {
       await t.http().post('/store/auth').set('origin', STORE_ORIGIN).send(body).expect(200);
       await t.http().post('/store/auth').send(body).expect(200);
     });
+
+    it('refuses a registration (which logs in) from a foreign origin, and creates nothing', async () => {
+      const account = { email: 'planted@evil.example', password: 'attacker-pass', first_name: 'Eve', last_name: 'Attacker' };
+      const res = await t.http().post('/store/customers').set('origin', FOREIGN_ORIGIN).send(account).expect(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await t.dataSource.query('SELECT id FROM customer WHERE email = $1', [account.email])).toEqual([]);
+      await t.http().post('/store/customers').set('origin', STORE_ORIGIN).send(account).expect(200);
+    });
   });
 
   describe('on the store', () => {
