@@ -16,8 +16,8 @@ import type { Socket } from 'net';
  * before anything touches the Express router, which Nest's adapter does in its
  * constructor, hence here.
  *
- * Its HTTP server creates every request and
- * response with the Express app's `request`/`response` objects as their prototypes.
+ * Its HTTP server creates every request and response with the Express app's
+ * `request`/`response` objects as their prototypes.
  *
  * Why: Express gives each incoming request and response its own prototype with
  * `Object.setPrototypeOf` (`app.handle`). Changing an object's prototype throws away V8's

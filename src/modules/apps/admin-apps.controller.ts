@@ -1,8 +1,8 @@
 import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { AppsService } from './apps.service';
 import { AdminPostAppsReq } from './dto/admin-apps.dto';
-import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Apps Oauth')
 @AdminController('apps')

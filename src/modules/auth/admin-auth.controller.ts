@@ -4,11 +4,11 @@ import type { Request } from 'express';
 import { CurrentUserId, Public, StartsSession } from '../../common/auth/auth.decorators';
 import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
+import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { UsersService } from '../users/users.service';
 import { AdminPostAuthReq } from './dto/admin-auth.dto';
 import { LoginThrottled } from './login-throttle';
-import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Auth')
 @AdminController('auth')

@@ -1,13 +1,13 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUserId } from '../../common/auth/auth.decorators';
+import { AdminController } from '../../common/auth/surface';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { BatchJob } from './batch-job.entity';
 import { BatchJobsService } from './batch-jobs.service';
 import { AdminGetBatchParams, AdminPostBatchesReq } from './dto/admin-batch-jobs.dto';
-import { AdminController } from '../../common/auth/surface';
 
 const QUERY = { entity: BatchJob, allowedRelations: ['created_by_user'], defaultRelations: [], computedFields: ['status'] };
 

@@ -1,6 +1,7 @@
 import { Body, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
 import { CartCheckoutService } from './cart-checkout.service';
@@ -12,7 +13,6 @@ import {
   StorePostCartsCartShippingMethodReq,
 } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
-import { StoreController } from '../../common/auth/surface';
 
 /** Checkout steps: shipping methods, payment sessions, taxes and completion. */
 @ApiTags('Carts')

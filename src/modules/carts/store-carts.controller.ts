@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
 import { FindParamsDto } from '../../common/query/find-params.dto';
@@ -19,7 +20,6 @@ import {
   StorePostCartsCartReq,
 } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
-import { StoreController } from '../../common/auth/surface';
 
 /** Carts, their line items and discount removal. Every answer is `{ cart }` with all totals, status 200. */
 @ApiTags('Carts')

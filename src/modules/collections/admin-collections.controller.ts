@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -11,7 +12,6 @@ import {
   AdminPostCollectionsReq,
 } from './dto/admin-collections.dto';
 import { ProductCollection } from './product-collection.entity';
-import { AdminController } from '../../common/auth/surface';
 
 /** Medusa's default: products with their shipping profile. */
 const DEFAULT_RELATIONS = ['products', 'products.profile'];

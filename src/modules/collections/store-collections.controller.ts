@@ -1,12 +1,12 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CollectionsService } from './collections.service';
 import { StoreGetCollectionsParams } from './dto/store-collections.dto';
 import { ProductCollection } from './product-collection.entity';
-import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Product Collections')
 @StoreController('collections')

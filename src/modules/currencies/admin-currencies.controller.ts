@@ -1,12 +1,12 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CurrenciesService } from './currencies.service';
 import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
-import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Currencies')
 @AdminController('currencies')

@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -14,7 +15,6 @@ import {
   AdminPostCustomerGroupsGroupReq,
   AdminPostCustomerGroupsReq,
 } from './dto/admin-customer-groups.dto';
-import { AdminController } from '../../common/auth/surface';
 
 const GROUP_RELATIONS = ['customers'];
 const ONE = { entity: CustomerGroup, defaultRelations: [], allowedRelations: GROUP_RELATIONS };

@@ -1,5 +1,6 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -7,7 +8,6 @@ import { ADMIN_CUSTOMER_DEFAULT_RELATIONS, CUSTOMER_RELATIONS } from './customer
 import { Customer } from './customer.entity';
 import { CustomersService } from './customers.service';
 import { AdminGetCustomersParams, AdminPostCustomersCustomerReq, AdminPostCustomersReq } from './dto/admin-customers.dto';
-import { AdminController } from '../../common/auth/surface';
 
 const ONE = { entity: Customer, defaultRelations: ADMIN_CUSTOMER_DEFAULT_RELATIONS, allowedRelations: CUSTOMER_RELATIONS };
 

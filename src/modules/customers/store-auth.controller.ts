@@ -4,12 +4,12 @@ import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
+import { StoreController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_SESSION_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StoreGetAuthEmailParams, StorePostAuthReq } from './dto/store-customers.dto';
-import { StoreController } from '../../common/auth/surface';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

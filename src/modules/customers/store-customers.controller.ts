@@ -3,11 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { regenerateSessionWith } from '../../common/auth/session';
+import { StoreController } from '../../common/auth/surface';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StorePostCustomersReq } from './dto/store-customers.dto';
-import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Customers')
 @StoreController('customers')

@@ -1,5 +1,6 @@
 import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DiscountCondition } from './discount-condition.entity';
@@ -11,7 +12,6 @@ import {
   AdminPostDiscountsDiscountConditions,
   AdminPostDiscountsDiscountConditionsCondition,
 } from './dto/admin-discount-conditions.dto';
-import { AdminController } from '../../common/auth/surface';
 
 /** Routes answering with the discount take expand/fields for the discount. */
 const DISCOUNT_QUERY = { entity: Discount, defaultRelations: DISCOUNT_DEFAULT_RELATIONS, allowedRelations: DISCOUNT_ALLOWED_RELATIONS };

@@ -1,8 +1,8 @@
 import { Body, HttpCode, Delete, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { DiscountsService } from './discounts.service';
 import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
-import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Discounts')
 @AdminController('discounts/:id/dynamic-codes')

@@ -1,5 +1,6 @@
 import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -7,7 +8,6 @@ import { DISCOUNT_ALLOWED_RELATIONS, DISCOUNT_DEFAULT_RELATIONS } from './discou
 import { Discount } from './discount.entity';
 import { DiscountsService } from './discounts.service';
 import { AdminGetDiscountsParams, AdminPostDiscountsDiscountReq, AdminPostDiscountsReq } from './dto/admin-discounts.dto';
-import { AdminController } from '../../common/auth/surface';
 
 const DISCOUNT_QUERY = { entity: Discount, defaultRelations: DISCOUNT_DEFAULT_RELATIONS, allowedRelations: DISCOUNT_ALLOWED_RELATIONS };
 

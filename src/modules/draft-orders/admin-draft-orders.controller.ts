@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DraftOrder } from './draft-order.entity';
@@ -15,7 +16,6 @@ import {
   AdminPostDraftOrdersDraftOrderReq,
   AdminPostDraftOrdersReq,
 } from './dto/admin-draft-orders.dto';
-import { AdminController } from '../../common/auth/surface';
 
 /** Single-draft routes answer `{ draft_order }` with the cart and its totals embedded; query parameters are ignored (Medusa v1). */
 @ApiTags('Draft Orders')

@@ -3,12 +3,12 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AcceptsMultipart } from '../../common/auth/auth.decorators';
+import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { AdminDeleteUploadsReq, AdminPostUploadsDownloadUrlReq } from './dto/admin-uploads.dto';
 import { FilesService } from './files.service';
 import { requestOrigin } from './request-origin';
 import type { StoredUpload } from './stored-file-multer.engine';
-import { AdminController } from '../../common/auth/surface';
 
 /** Most files one multipart request may carry. */
 const MAX_FILES_PER_REQUEST = 20;

@@ -1,7 +1,7 @@
 import { Get, Param, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { FileDownload, FilesService } from './files.service';
 import { PublicController } from '../../common/auth/surface';
+import { FileDownload, FilesService } from './files.service';
 
 /**
  * Serves file bytes outside /admin (browsers follow these links without credentials):

@@ -1,12 +1,12 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminGetGiftCardsParams, AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
 import { GiftCard } from './gift-card.entity';
 import { GIFT_CARD_DEFAULT_RELATIONS, GiftCardsService } from './gift-cards.service';
-import { AdminController } from '../../common/auth/surface';
 
 @ApiTags('Gift Cards')
 @AdminController('gift-cards')

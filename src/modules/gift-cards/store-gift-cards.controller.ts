@@ -1,8 +1,8 @@
 import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { GiftCardsService } from './gift-cards.service';
 import { toStoreGiftCard } from './store-gift-card.view';
-import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Gift Cards')
 @StoreController('gift-cards')

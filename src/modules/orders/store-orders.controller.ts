@@ -1,11 +1,11 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Order } from './order.entity';
 import { ORDER_TOTAL_FIELDS } from './order-totals';
 import { ALLOWED_ORDER_RELATIONS, DEFAULT_ORDER_RELATIONS, OrdersService } from './orders.service';
-import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Orders')
 @StoreController('orders')

@@ -1,12 +1,12 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
 import { ProductsService } from './products.service';
-import { StoreController } from '../../common/auth/surface';
 
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
 export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];

@@ -1,12 +1,12 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { StoreGetRegionsParams } from './dto/store-regions.dto';
 import { Region } from './region.entity';
 import { RegionsService } from './regions.service';
-import { StoreController } from '../../common/auth/surface';
 
 const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
 const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'currency'];

@@ -1,9 +1,9 @@
 import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StoreController } from '../../common/auth/surface';
 import { CartLoaderService } from '../carts/cart-loader.service';
 import { cartShippingProfileIds } from './cart-shipping';
 import { ShippingOptionsService } from './shipping-options.service';
-import { StoreController } from '../../common/auth/surface';
 
 @ApiTags('Shipping Options')
 @StoreController('shipping-options')
