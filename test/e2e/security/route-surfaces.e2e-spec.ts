@@ -126,7 +126,17 @@ describe('Route surfaces: every spelling of an admin route is authenticated as t
     await t.http().post('/store/auth').send({ email: customer.email, password: 'before' }).expect(200);
   });
 
-  it('serves an admin with a trailing slash as the canonical route (so the 401s above are about credentials)', async () => {
+  it('answers CORS for every spelling of /admin with the admin origins only', async () => {
+    const preflight = (path: string, origin: string) =>
+      t.http().options(path).set('origin', origin).set('access-control-request-method', 'POST').then((res) => res.headers['access-control-allow-origin']);
+    for (const path of ['/admin/customers', '/ADMIN/customers', '/Admin/customers', '/%61dmin/customers', '/%41DMIN/customers', '/admin/customers/']) {
+      expect([path, await preflight(path, 'http://localhost:8000')]).toEqual([path, undefined]); // STORE_CORS
+      expect([path, await preflight(path, 'http://localhost:7001')]).toEqual([path, 'http://localhost:7001']); // ADMIN_CORS
+    }
+    expect(await preflight('/store/carts', 'http://localhost:8000')).toBe('http://localhost:8000');
+  });
+
+  it('serves an admin route with a trailing slash as the canonical route (so the 401s above are about credentials)', async () => {
     const headers = { 'x-medusa-access-token': adminToken };
     const canonical = await t.http().get('/admin/currencies').set(headers).expect(200);
     const slashed = await t.http().get('/admin/currencies/').set(headers).expect(200);
