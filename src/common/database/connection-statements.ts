@@ -1,5 +1,5 @@
 import { Query } from 'pg';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 import { LruMap } from './lru-map';
 
 /**
@@ -15,10 +15,10 @@ export const MAX_TREE_STATEMENTS_PER_CONNECTION = 64;
 
 /** pg's record of the statements it has parsed on a connection (not in its type declarations). */
 interface ParsedStatements {
-  connection: { parsedStatements: Record<string, string>; submittedNamedStatements?: Record<string, string> };
+  connection: { parsedStatements: Record<string, string> };
 }
 
-const held = new WeakMap<PoolClient, LruMap<string, true>>();
+const held = new WeakMap<ClientBase, LruMap<string, true>>();
 
 /**
  * Counts `name` as prepared on `client`, making room first by deallocating the connection's
@@ -27,28 +27,35 @@ const held = new WeakMap<PoolClient, LruMap<string, true>>();
  * of that query, and pg forgets the statement in the DEALLOCATE's callback, before it
  * submits the next queued query, so no query runs by a name the server no longer has.
  */
-export function holdStatement(client: PoolClient, name: string, limit = MAX_TREE_STATEMENTS_PER_CONNECTION): void {
+export function holdStatement(client: ClientBase, name: string, limit = MAX_TREE_STATEMENTS_PER_CONNECTION): void {
   let names = held.get(client);
   if (!names) held.set(client, (names = new LruMap(limit)));
   if (names.get(name)) return;
   for (const [evicted] of names.set(name, true)) deallocate(client, evicted);
 }
 
-/** The number of tree statements counted as prepared on `client`. */
-export function heldStatementCount(client: PoolClient): number {
-  return held.get(client)?.size ?? 0;
-}
+/** pg's Query as it is at run time (its type declarations leave these out). */
+type PgQuery = {
+  text: string;
+  callback?: (err: Error | null) => void;
+  submit(connection: ParsedStatements['connection']): Error | null;
+};
 
-function deallocate(client: PoolClient, name: string): void {
-  const { parsedStatements, submittedNamedStatements } = (client as unknown as ParsedStatements).connection;
-  // Never parsed here (its parse failed): nothing to free, and a DEALLOCATE of an unknown
-  // name would fail, aborting the caller's transaction.
-  if (parsedStatements[name] === undefined && submittedNamedStatements?.[name] === undefined) return;
-  const query = new Query(`DEALLOCATE ${name}`) as Query & { callback?: (err: Error | null) => void };
+function deallocate(client: ClientBase, name: string): void {
+  const query = new Query(`DEALLOCATE ${name}`) as unknown as PgQuery;
+  const submit = query.submit.bind(query);
+  // Decided when pg sends it, not when it is queued: a query queued ahead of it may be the
+  // one that parses the statement. Never parsed (its parse failed, or it never ran): an
+  // empty statement instead, since a DEALLOCATE of an unknown name fails and would abort
+  // the caller's transaction.
+  query.submit = (connection) => {
+    if (connection.parsedStatements[name] === undefined) query.text = '';
+    return submit(connection);
+  };
   // On failure (only inside a transaction that has already failed) pg's record stays: the
   // statement is still usable under its name, and counted again when next used.
   query.callback = (err) => {
-    if (!err) delete parsedStatements[name];
+    if (!err && query.text) delete (client as unknown as ParsedStatements).connection.parsedStatements[name];
   };
-  (client.query as (query: Query) => unknown)(query);
+  (client.query as (query: unknown) => unknown)(query);
 }

@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import type { Pool, PoolClient } from 'pg';
-import { MAX_TREE_STATEMENTS_PER_CONNECTION } from '../../../src/common/database/connection-statements';
+import { holdStatement, MAX_TREE_STATEMENTS_PER_CONNECTION } from '../../../src/common/database/connection-statements';
+import { runNamed } from '../../../src/common/database/prepared-statements';
 import { MAX_EXPAND_RELATIONS } from '../../../src/common/query/expand-fields.interceptor';
 import { ALLOWED_RELATIONS } from '../../../src/modules/products/store-products.controller';
 import { createProduct } from '../../factories/product.factory';
@@ -65,6 +67,26 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
     // An early set, long since deallocated on every connection, is prepared again.
     const again = await t.http().get(`/store/products?limit=1&expand=${ALLOWED_RELATIONS[0]}`).expect(200);
     expect(again.body.products[0]).toHaveProperty(ALLOWED_RELATIONS[0]);
+  });
+
+  it('deallocates on a connection without breaking queries already queued on it', async () => {
+    const client = new Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const run = (n: number) => {
+        const name = `json_tree_race_${n % 5}`;
+        holdStatement(client, name, 2);
+        return runNamed(query, name, `SELECT ${n % 5}::int + $1::int AS v`, [n]);
+      };
+      // All queued at once: evictions interleave with queued uses of the names they evict.
+      const results = await Promise.all(Array.from({ length: 40 }, (_, n) => run(n)));
+      expect(results.map((r) => r.rows[0].v)).toEqual(Array.from({ length: 40 }, (_, n) => (n % 5) + n));
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'json\\_tree\\_race\\_%'`);
+      expect(rows[0].n).toBeLessThanOrEqual(2);
+    } finally {
+      await client.end();
+    }
   });
 
   it(`refuses an expand naming more than ${MAX_EXPAND_RELATIONS} relations with a 400 invalid_data`, async () => {
