@@ -1,7 +1,10 @@
-import type { PoolClient } from 'pg';
+import { DatabaseError } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
+import { holdStatement } from './connection-statements';
+import { LruMap } from './lru-map';
 import { runNamed } from './prepared-statements';
 
 /**
@@ -14,7 +17,9 @@ import { runNamed } from './prepared-statements';
  * Why: TypeORM's query building and row hydration cost several milliseconds of CPU per
  * request for a cart or a product page (one wide join per relation group, then grouping
  * the joined rows back into objects). Here the SQL text is built once per relation set
- * and cached; the per-request work is one round trip and a JSON.parse.
+ * and cached; the per-request work is one round trip and a JSON.parse. Both the cache and
+ * the statements each connection keeps prepared are bounded (least recently used first
+ * out: see connection-statements.ts), since clients choose the relation sets.
  *
  * Order of roots is the database's; to-many children are ordered by primary key. Callers
  * that need another order sort afterwards, as they do for TypeORM's results.
@@ -84,7 +89,13 @@ const attachmentAlias = (index: number) => `__attached_${index}`;
 
 const ROW_VERSION_ALIAS = '__row_version';
 
-const compiled = new WeakMap<EntityMetadata, Map<string, CompiledQuery>>();
+/**
+ * Compiled queries per root entity. The routes' relation sets are a few per entity; the
+ * bound is for the sets clients choose with `expand`.
+ */
+const MAX_COMPILED_PER_ENTITY = 128;
+
+const compiled = new WeakMap<EntityMetadata, LruMap<string, CompiledQuery>>();
 
 /** Numeric-like types pg returns as strings: select them as text so JSON keeps the exact digits. */
 const TEXT_TYPES = new Set(['numeric', 'decimal', 'bigint', 'int8', 'money']);
@@ -203,7 +214,7 @@ function compile(metadata: EntityMetadata, relations: readonly string[], single:
   const attached = attach.map((a) => a.sql).join('|');
   const key = `${single ? 'one' : 'many'}${rowVersion ? '+version' : ''}:${[...new Set(relations)].sort().join(',')}${attached ? `+${attached}` : ''}`;
   let byRelations = compiled.get(metadata);
-  if (!byRelations) compiled.set(metadata, (byRelations = new Map()));
+  if (!byRelations) compiled.set(metadata, (byRelations = new LruMap(MAX_COMPILED_PER_ENTITY)));
   const cached = byRelations.get(key);
   if (cached) return cached;
 
@@ -282,7 +293,10 @@ export function jsonTreeExpression<T extends ObjectLiteral>(
   };
 }
 
-type PreparedQueryable = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: { tree: string }[] }> };
+async function runOn(client: PoolClient, query: CompiledQuery, values: unknown[]): Promise<{ tree: string }[]> {
+  holdStatement(client, query.name);
+  return (await runNamed(client.query.bind(client) as (...args: unknown[]) => unknown, query.name, query.sql, values)).rows;
+}
 
 /**
  * Runs the compiled query as a named prepared statement, on the manager's transaction
@@ -293,14 +307,19 @@ async function runPrepared(manager: EntityManager, query: CompiledQuery, values:
   const runner = manager.queryRunner;
   if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
   try {
-    if (runner) {
-      const client = (await runner.connect()) as PoolClient;
-      return (await runNamed(client.query.bind(client) as (...args: unknown[]) => unknown, query.name, query.sql, values)).rows;
+    if (runner) return await runOn((await runner.connect()) as PoolClient, query, values);
+    const pool = (manager.connection.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await runOn(client, query, values);
+    } catch (err) {
+      // An error the server reported leaves the connection usable; any other ends it (as pool.query does).
+      if (!(err instanceof DatabaseError)) broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
     }
-    // The pool takes a config object, not a Query.
-    const pool = (manager.connection.driver as unknown as { master: PreparedQueryable }).master;
-    const result = await pool.query({ name: query.name, text: query.sql, values });
-    return result.rows;
   } catch (err) {
     throw new QueryFailedError(query.sql, values, err as Error);
   }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response, Request } from 'express';
 import { QueryFailedError, EntityNotFoundError, EntityPropertyNotFoundError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { redactUrl } from '../http/log-redaction';
 import { ApiError, ApiErrorType } from './api-error';
 import { translatePgError } from './pg-errors';
 
@@ -54,7 +55,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
     if (status >= 500) {
       this.logger.error(
-        { err: exception, reqId: (req as unknown as { id?: string }).id, path: req?.originalUrl },
+        { err: exception, reqId: (req as unknown as { id?: string }).id, path: req?.originalUrl && redactUrl(req.originalUrl) },
         'request failed with a server error',
       );
     }

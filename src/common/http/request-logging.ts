@@ -5,6 +5,7 @@ import type { Params } from 'nestjs-pino';
 import { levels } from 'pino';
 import type { Options } from 'pino-http';
 import type { AppConfig } from '../../config/configuration';
+import { redactQueryError, redactRequest } from './log-redaction';
 
 /** Echoes a sane incoming x-request-id (a proxy's), or makes one; sets the response header. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -40,6 +41,8 @@ function pinoHttpOptions(config: AppConfig): Options {
       ],
       censor: '[redacted]',
     },
+    // pino-http hands these pino's own serialisation of the request and the error.
+    serializers: { req: redactRequest, err: redactQueryError },
     transport: config.nodeEnv === 'development' && process.stdout.isTTY ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
     autoLogging: { ignore: (req) => req.url === '/health' },
   };

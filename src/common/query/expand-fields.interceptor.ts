@@ -13,6 +13,13 @@ const PAGINATION_KEYS = new Set(['count', 'offset', 'limit']);
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const SECRET_KEY_IN_JSON = new RegExp(`"(?:${[...SECRET_PROPERTIES].join('|')})"`);
 const DEFAULT_MAX_LIMIT = 1000;
+/**
+ * How many relation paths one `expand` may name (repeats counted), unless the route's own
+ * default set is larger. Each distinct set is compiled and prepared as a statement of its
+ * own, whose size grows with the paths; the largest set a route accepts today is 21 (a
+ * cart or an order with everything), and Medusa's clients send far fewer.
+ */
+export const MAX_EXPAND_RELATIONS = 25;
 
 function splitList(raw: unknown): string[] | undefined {
   if (raw === undefined) return undefined;
@@ -80,6 +87,8 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
     const expand = splitList(query.expand);
     let relations = config.defaultRelations ?? [];
     if (expand !== undefined) {
+      const max = Math.max(MAX_EXPAND_RELATIONS, config.defaultRelations?.length ?? 0);
+      if (expand.length > max) throw ApiError.invalid(`expand may name at most ${max} relations; ${expand.length} were given`);
       const allowed = new Set(config.allowedRelations ?? config.defaultRelations ?? []);
       const unknown = expand.filter((r) => !allowed.has(r));
       if (unknown.length) throw ApiError.invalid(`Relations [${unknown.join(', ')}] are not valid`);

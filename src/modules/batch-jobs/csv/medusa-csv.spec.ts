@@ -1,12 +1,35 @@
-import { csvCell, csvLine, humanizeAmount, parseHumanAmount } from './medusa-csv';
+import { parse } from 'csv-parse/sync';
+import { csvCell, csvLine, humanizeAmount, neutraliseText, parseHumanAmount, restoreText } from './medusa-csv';
 
 describe('Medusa CSV dialect', () => {
-  it('quotes only cells holding a line feed, a comma or a semicolon', () => {
+  it('quotes cells holding the separator, a comma, a quote, a line feed or a bare carriage return', () => {
     expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('say "hi"')).toBe('say "hi"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('line\rbreak')).toBe('"line\rbreak"');
+  });
+
+  it.each(['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
+    'neutralises text starting like a formula (%j) with a leading apostrophe',
+    (text) => {
+      const [[read]] = parse(csvLine([text]), { delimiter: ';' }) as string[][];
+      expect(read).toBe(`'${text}`);
+    },
+  );
+
+  it('leaves numbers alone, negative ones included, and text that does not start like a formula', () => {
+    expect(csvLine([-1050, 0, 'Jane', 'a=b', "it's"])).toBe("-1050;0;Jane;a=b;it's\r\n");
+  });
+
+  it.each(['=1+2', "'=1+2", "''-x", "'plain", "'", '-', 'plain', '', '@'])('restores exactly what it neutralised (%j)', (text) => {
+    expect(restoreText(neutraliseText(text))).toBe(text);
+  });
+
+  it('reads cells the export did not neutralise as they are', () => {
+    expect(restoreText("'quoted'")).toBe("'quoted'");
+    expect(restoreText('-10')).toBe('-10');
   });
 
   it('writes null as empty and stringifies booleans and numbers', () => {

@@ -3,14 +3,37 @@ export const CSV_DELIMITER = ';';
 export const CSV_LINE_END = '\r\n';
 
 /**
- * Medusa quotes a cell only when it contains a line feed, a comma or a semicolon (inner
- * quotes doubled); any other value, quotes included, is written raw. null/undefined are
- * empty; booleans and numbers are stringified.
+ * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`; tab and CR start one in
+ * some), behind any run of apostrophes so that the escape below stays reversible.
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+/** What neutraliseText makes of FORMULA_LIKE text: one more apostrophe in front. */
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/**
+ * A leading apostrophe makes a spreadsheet read a cell as text, so a shopper's name such
+ * as `=HYPERLINK(...)` is shown, not run. Applied to text only: numbers the service writes
+ * (amounts, quantities, ids) are numbers, never text, so a negative amount is left as it
+ * is. restoreText undoes it exactly (an apostrophe the text itself began with is kept).
+ */
+export function neutraliseText(text: string): string {
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+/** The text neutraliseText was given: what an import reads from a cell this service exported. */
+export function restoreText(cell: string): string {
+  return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * A cell holding the separator, a comma, a quote, CR or LF is quoted (inner quotes
+ * doubled); text that starts like a formula is neutralised (neutraliseText). null and
+ * undefined are empty; booleans and numbers are stringified.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  if (/[\n,;]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? neutraliseText(value) : String(value);
+  if (/[\n\r,;"]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
   return text;
 }
 

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 /** A lifecycle date filter: lt/gt/lte/gte, or the literal `null` for "not set" (Medusa v1). */
 function NullableDateFilter(): PropertyDecorator {
@@ -16,12 +17,14 @@ export class AdminGetBatchParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   type?: string[];
 

@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AddressPayload, IsAddressPayloadOrId } from './address-payload.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 export class StorePostCartItem {
   @IsString()
@@ -34,6 +35,7 @@ export class StorePostCartReq {
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.cartItems)
   @ValidateNested({ each: true })
   @Type(() => StorePostCartItem)
   items?: StorePostCartItem[];
@@ -77,12 +79,14 @@ export class StorePostCartsCartReq {
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.codes)
   @ValidateNested({ each: true })
   @Type(() => CodeRef)
   gift_cards?: CodeRef[];
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.codes)
   @ValidateNested({ each: true })
   @Type(() => CodeRef)
   discounts?: CodeRef[];

@@ -1,5 +1,6 @@
 import { ArrayNotEmpty, IsArray, IsObject, IsOptional, IsString, IsNotEmpty } from 'class-validator';
 import { DateComparisonOperator, DateFilter } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 /** Medusa's collection list takes no `expand`/`fields` (400 if sent). */
 export class AdminGetCollectionsParams {
@@ -74,6 +75,7 @@ export class AdminPostCollectionsCollectionReq {
 
 export class AdminCollectionProductsBatchReq {
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   @ArrayNotEmpty()
   @IsString({ each: true })
   product_ids: string[];

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString } from 'class-validator';
 import { DateComparisonOperator, DateFilter, toStringArray } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 /** The storefront list: handles, dates and paging only (no q, expand, fields or order). */
 export class StoreGetCollectionsParams {
@@ -15,6 +16,7 @@ export class StoreGetCollectionsParams {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   handle?: string[];
 

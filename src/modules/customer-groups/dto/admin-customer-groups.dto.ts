@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 export class AdminGetCustomerGroupsParams extends ListParamsDto {
   @IsOptional()
@@ -11,6 +12,7 @@ export class AdminGetCustomerGroupsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   id?: string[];
 
@@ -18,6 +20,7 @@ export class AdminGetCustomerGroupsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   name?: string[];
 
@@ -61,6 +64,7 @@ export class CustomerRef {
 
 export class AdminCustomerGroupsBatchCustomersReq {
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   @ValidateNested({ each: true })
   @Type(() => CustomerRef)
   customer_ids: CustomerRef[];

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 export class AdminGetCustomersParams extends ListParamsDto {
   @IsOptional()
@@ -16,6 +17,7 @@ export class AdminGetCustomersParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   groups?: string[];
 
@@ -79,6 +81,7 @@ export class AdminPostCustomersCustomerReq {
   /** Replaces the customer's group memberships; `[]` removes them all. */
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   @ValidateNested({ each: true })
   @Type(() => CustomerGroupRef)
   groups?: CustomerGroupRef[];

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsString, ValidateNested } from 'class-validator';
 import { ConditionResourcesDto, CreateConditionDto } from './condition-resources.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 export class AdminPostDiscountsDiscountConditions extends CreateConditionDto {}
 
@@ -14,6 +15,7 @@ export class ConditionResourceRef {
 
 export class AdminDiscountConditionsBatchReq {
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   @ArrayNotEmpty()
   @ValidateNested({ each: true })
   @Type(() => ConditionResourceRef)

@@ -18,6 +18,7 @@ import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean } from '..
 import { isIsoDuration } from '../engine/iso-duration';
 import { ALLOCATION_TYPES, AllocationType, DISCOUNT_RULE_TYPES, DiscountRuleType } from '../discount-rule.entity';
 import { CreateConditionDto, UpsertConditionDto } from './condition-resources.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 const RULE_TYPE_MESSAGE = 'type must be one of "fixed", "percentage" or "free_shipping"';
 const ALLOCATION_MESSAGE = 'allocation must be one of "total" or "item"';
@@ -89,6 +90,7 @@ export class AdminCreateDiscountRule {
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.conditions)
   @ValidateNested({ each: true })
   @Type(() => CreateConditionDto)
   conditions?: CreateConditionDto[];
@@ -129,6 +131,7 @@ export class AdminPostDiscountsReq {
 
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   regions: string[];
 
   @IsOptional()
@@ -161,6 +164,7 @@ export class AdminUpdateDiscountRule {
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.conditions)
   @ValidateNested({ each: true })
   @Type(() => UpsertConditionDto)
   conditions?: UpsertConditionDto[];
@@ -210,6 +214,7 @@ export class AdminPostDiscountsDiscountReq {
   @IsOptional()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   regions?: string[];
 
   @IsOptional()

@@ -1,5 +1,6 @@
 import { IsArray, IsIn, IsOptional, IsString, ValidateBy, ValidationArguments } from 'class-validator';
 import { DISCOUNT_CONDITION_OPERATORS, DiscountConditionOperator } from '../discount-condition.entity';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 /** The request keys that carry a condition's resources, in Medusa's type-resolution order. */
 export const CONDITION_RESOURCE_KEYS = ['products', 'product_collections', 'product_types', 'product_tags', 'customer_groups'] as const;
@@ -30,30 +31,35 @@ export class ConditionResourcesDto {
   @OnlyOneResourceArray()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   products?: string[];
 
   @IsOptional()
   @OnlyOneResourceArray()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   product_types?: string[];
 
   @IsOptional()
   @OnlyOneResourceArray()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   product_collections?: string[];
 
   @IsOptional()
   @OnlyOneResourceArray()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   product_tags?: string[];
 
   @IsOptional()
   @OnlyOneResourceArray()
   @IsString({ each: true })
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   customer_groups?: string[];
 }
 

@@ -19,6 +19,7 @@ import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from
 import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-payload.dto';
 import { DRAFT_ORDER_STATUSES, DraftOrderStatus } from '../draft-order.entity';
 import { CodeRef } from '../../carts/dto/store-carts.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 /** Postgres `integer` upper bound: larger amounts would fail in SQL instead of validation. */
 const MAX_INT = 2_147_483_647;
@@ -39,6 +40,7 @@ export class AdminGetDraftOrdersParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(DRAFT_ORDER_STATUSES, { each: true })
   status?: DraftOrderStatus[];
 
@@ -125,6 +127,7 @@ export class AdminPostDraftOrdersReq {
 
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.codes)
   @ValidateNested({ each: true })
   @Type(() => CodeRef)
   discounts?: CodeRef[];
@@ -178,6 +181,7 @@ export class AdminPostDraftOrdersDraftOrderReq {
   /** Replaces the cart's discounts; `[]` removes them all. */
   @IsOptional()
   @IsArray()
+  @MaxEntries(LIST_LIMITS.codes)
   @ValidateNested({ each: true })
   @Type(() => CodeRef)
   discounts?: CodeRef[];

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
 export class StoreGetProductsParams extends ListParamsDto {
   @IsOptional()
@@ -10,30 +11,35 @@ export class StoreGetProductsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   sales_channel_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   collection_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   type_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   tags?: string[];
 

@@ -2,12 +2,14 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, toStringArray } from '../../../../common/query/find-params.dto';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../orders/order.entity';
+import { LIST_LIMITS, MaxEntries } from '../../../../common/validation/array-limits';
 
 /** Which orders an export takes (a subset of the admin order list filters). */
 export class OrderExportFilters {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   id?: string[];
 
@@ -18,30 +20,35 @@ export class OrderExportFilters {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(ORDER_STATUSES as unknown as string[], { each: true })
   status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(FULFILLMENT_STATUSES as unknown as string[], { each: true })
   fulfillment_status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(PAYMENT_STATUSES as unknown as string[], { each: true })
   payment_status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   region_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   sales_channel_id?: string[];
 

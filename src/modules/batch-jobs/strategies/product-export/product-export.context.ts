@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, toStringArray } from '../../../../common/query/find-params.dto';
 import { PRODUCT_STATUSES } from '../product-csv/product-csv-columns';
+import { LIST_LIMITS, MaxEntries } from '../../../../common/validation/array-limits';
 
 
 /** Which products an export takes (a subset of the admin product list filters). */
@@ -9,6 +10,7 @@ export class ProductExportFilters {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   id?: string[];
 
@@ -19,30 +21,35 @@ export class ProductExportFilters {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(PRODUCT_STATUSES, { each: true })
   status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   collection_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   type_id?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   tags?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   sales_channel_id?: string[];
 

@@ -1,6 +1,7 @@
 import { parse, CsvError, Info } from 'csv-parse';
 import { pipeline, Readable } from 'stream';
 import type { FileStorage } from '../../../files/file-storage';
+import { restoreText } from '../../csv/medusa-csv';
 
 /** A CSV problem that makes the whole file unusable (Medusa: "The csv file parsing failed due to: ..."). */
 export class CsvFileError extends Error {
@@ -72,7 +73,8 @@ export class CsvSource {
     pipeline(source, parser, () => undefined);
     try {
       for await (const item of parser as AsyncIterable<{ record: string[]; info: Info }>) {
-        yield { cells: item.record, line: lineBase + item.info.lines, end: start + item.info.bytes };
+        // The export neutralised formula-like text (csvCell): read back what it was given.
+        yield { cells: item.record.map(restoreText), line: lineBase + item.info.lines, end: start + item.info.bytes };
       }
     } catch (err) {
       if (err instanceof CsvFileError) throw err;
