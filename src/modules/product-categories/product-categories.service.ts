@@ -318,9 +318,14 @@ export class ProductCategoriesService {
     if (existing && existing.id !== exceptId) throw ApiError.duplicate(`Product_category with handle ${handle} already exists.`);
   }
 
-  private async lockTree(manager: EntityManager): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK_KEY]);
+  private lockTree(manager: EntityManager): Promise<void> {
+    return lockCategoryTree(manager);
   }
+}
+
+/** Every writer of the tree (this service, the seed) takes this lock in its transaction first. */
+export async function lockCategoryTree(manager: EntityManager): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK_KEY]);
 }
 
 /**

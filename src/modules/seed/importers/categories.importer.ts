@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { IsNull } from 'typeorm';
+import { kebabCase } from '../../collections/kebab-case';
+import { lockCategoryTree } from '../../product-categories/product-categories.service';
+import { ProductCategory } from '../../product-categories/product-category.entity';
+import { generateEntityId } from '../../../common/database/ids';
+import { isRealId, SeedContext } from '../seed-context';
+import { SeedCategory } from '../seed-file.schema';
+
+/**
+ * `categories`: a tree, each entry's `category_children` created under it, as Medusa's
+ * seed does; a new category is active and public unless told otherwise, and placed last
+ * among its siblings. A category matches an existing one by real id or by handle (derived
+ * from the name when absent) and is then left as it is; its children are still imported,
+ * and its file id resolves for the products' `categories`.
+ */
+@Injectable()
+export class CategoriesImporter {
+  async import(entries: SeedCategory[], ctx: SeedContext): Promise<void> {
+    if (entries.length === 0) return;
+    await lockCategoryTree(ctx.manager);
+    await this.importLevel(entries, null, ctx);
+  }
+
+  private async importLevel(entries: SeedCategory[], parent: ProductCategory | null, ctx: SeedContext): Promise<void> {
+    const repo = ctx.manager.getRepository(ProductCategory);
+    for (const entry of entries) {
+      const realId = isRealId(entry.id, 'pcat') ? entry.id : undefined;
+      const handle = entry.handle ?? kebabCase(entry.name);
+      let category = (realId && (await repo.findOne({ where: { id: realId } }))) || (await repo.findOne({ where: { handle } }));
+      if (category) {
+        ctx.existing('categories');
+      } else {
+        const id = realId ?? generateEntityId(ProductCategory.idPrefix);
+        const rank = await repo.count({ where: { parent_category_id: parent?.id ?? IsNull() } });
+        category = await repo.save(
+          repo.create({
+            id,
+            name: entry.name,
+            description: entry.description ?? '',
+            handle,
+            is_active: entry.is_active ?? true,
+            is_internal: entry.is_internal ?? false,
+            parent_category_id: parent?.id ?? null,
+            mpath: `${parent?.mpath ?? ''}${id}.`,
+            rank,
+            metadata: entry.metadata ?? null,
+          }),
+        );
+        ctx.created('categories');
+      }
+      ctx.remember('category', entry.id, category.id);
+      if (entry.category_children?.length) await this.importLevel(entry.category_children, category, ctx);
+    }
+  }
+}
