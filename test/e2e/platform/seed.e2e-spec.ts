@@ -449,7 +449,7 @@ describe('Seed importer (Medusa seed format)', () => {
       const service = demo.app.get(SeedService);
       expect(await service.isEmpty()).toBe(true);
       const summary = await service.seedFromFile(resolve(__dirname, '../../../data/seed.json'));
-      expect(summary.created).toMatchObject({ users: 1, regions: 2, shipping_options: 4, product_collections: 2 });
+      expect(summary.created).toMatchObject({ users: 1, regions: 2, shipping_options: 4, product_collections: 2, categories: 4 });
       expect(summary.created.products).toBeGreaterThanOrEqual(6);
       expect(await service.isEmpty()).toBe(false);
 
@@ -462,6 +462,24 @@ describe('Seed importer (Medusa seed format)', () => {
       const cards = await demo.http().get('/store/products').query({ is_giftcard: true }).expect(200);
       expect(cards.body.products).toHaveLength(1);
       expect(cards.body.products[0].variants.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('gives a v1 storefront categories to show and images on a host its image component allows', async () => {
+      // The storefront footer's request, then a category page's: its handle, then its products.
+      const footer = await demo.http().get('/store/product-categories?limit=6&offset=0').expect(200);
+      const roots = footer.body.product_categories.filter((c: { parent_category: unknown }) => !c.parent_category);
+      expect(roots.map((c: { handle: string }) => c.handle)).toEqual(['clothing', 'merch']);
+      expect(roots[0].category_children.map((c: { handle: string }) => c.handle)).toEqual(['clothing/tops', 'clothing/bottoms']);
+      const [tops] = (await demo.http().get('/store/product-categories?handle=clothing/tops').expect(200)).body.product_categories;
+      const products = await demo.http().get(`/store/products?category_id[]=${tops.id}`).expect(200);
+      expect(products.body.products.length).toBeGreaterThan(0);
+      const clothing = await demo.http().get(`/store/products?category_id[]=${roots[0].id}&include_category_children=true`).expect(200);
+      expect(clothing.body.count).toBeGreaterThan(products.body.count);
+
+      const all = await demo.http().get('/store/products?limit=100').expect(200);
+      const urls = all.body.products.flatMap((p: { thumbnail: string | null; images: Array<{ url: string }> }) => [p.thumbnail, ...p.images.map((i) => i.url)]).filter(Boolean);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(new URL(url).host).toBe('medusa-public-images.s3.eu-west-1.amazonaws.com');
     });
   });
 
