@@ -108,24 +108,20 @@ export class ProductCategoriesService {
   async create(input: CategoryInput & { name: string }, options: CategoryReadOptions): Promise<ProductCategory> {
     return this.tx.run(async (manager) => {
       await this.lockTree(manager);
-      const repo = manager.getRepository(ProductCategory);
       const handle = input.handle || kebabCase(input.name);
       await this.assertHandleFree(handle, undefined, manager);
       const parent = input.parent_category_id ? await this.findOrFail(input.parent_category_id, manager) : null;
-      const id = generateEntityId(ProductCategory.idPrefix);
-      await repo.save(
-        repo.create({
-          id,
+      const { id } = await insertCategory(
+        manager,
+        {
           name: input.name,
           description: input.description ?? '',
           handle,
           is_active: input.is_active ?? false,
           is_internal: input.is_internal ?? false,
-          parent_category_id: parent?.id ?? null,
-          mpath: `${parent?.mpath ?? ''}${id}.`,
-          rank: await this.countChildren(parent?.id ?? null, manager),
           metadata: input.metadata ?? null,
-        }),
+        },
+        parent,
       );
       return this.retrieve(id, options, manager);
     });
@@ -321,6 +317,19 @@ export class ProductCategoriesService {
   private lockTree(manager: EntityManager): Promise<void> {
     return lockCategoryTree(manager);
   }
+}
+
+type NewCategory = Pick<ProductCategory, 'name' | 'description' | 'handle' | 'is_active' | 'is_internal' | 'metadata'> & { id?: string };
+
+/**
+ * Inserts a category as the last child of `parent` (null: the top level), with its
+ * materialized path. The caller holds the tree lock.
+ */
+export async function insertCategory(manager: EntityManager, fields: NewCategory, parent: ProductCategory | null): Promise<ProductCategory> {
+  const repo = manager.getRepository(ProductCategory);
+  const id = fields.id ?? generateEntityId(ProductCategory.idPrefix);
+  const rank = await repo.count({ where: { parent_category_id: parent?.id ?? IsNull() } });
+  return repo.save(repo.create({ ...fields, id, parent_category_id: parent?.id ?? null, mpath: `${parent?.mpath ?? ''}${id}.`, rank }));
 }
 
 /** Every writer of the tree (this service, the seed) takes this lock in its transaction first. */

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { DateComparisonOperator, DateFilter, FindParamsDto, toStringArray } from '../../../common/query/find-params.dto';
+import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from '../../../common/query/find-params.dto';
 import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-payload.dto';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/order.entity';
 
@@ -65,19 +65,7 @@ export class StorePostCustomersCustomerAddressesAddressReq extends AddressPayloa
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 
 /** GET /store/customers/me/orders: Medusa's filters on the customer's own orders. */
-export class StoreGetCustomersCustomerOrdersParams extends FindParamsDto {
-  @IsOptional()
-  @IsString()
-  limit?: string;
-
-  @IsOptional()
-  @IsString()
-  offset?: string;
-
-  @IsOptional()
-  @IsString()
-  order?: string;
-
+export class StoreGetCustomersCustomerOrdersParams extends ListParamsDto {
   @IsOptional()
   @IsString()
   q?: string;

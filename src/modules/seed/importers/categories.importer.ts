@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
 import { kebabCase } from '../../collections/kebab-case';
-import { lockCategoryTree } from '../../product-categories/product-categories.service';
+import { insertCategory, lockCategoryTree } from '../../product-categories/product-categories.service';
 import { ProductCategory } from '../../product-categories/product-category.entity';
-import { generateEntityId } from '../../../common/database/ids';
 import { isRealId, SeedContext } from '../seed-context';
 import { SeedCategory } from '../seed-file.schema';
 
@@ -31,21 +29,18 @@ export class CategoriesImporter {
       if (category) {
         ctx.existing('categories');
       } else {
-        const id = realId ?? generateEntityId(ProductCategory.idPrefix);
-        const rank = await repo.count({ where: { parent_category_id: parent?.id ?? IsNull() } });
-        category = await repo.save(
-          repo.create({
-            id,
+        category = await insertCategory(
+          ctx.manager,
+          {
+            id: realId,
             name: entry.name,
             description: entry.description ?? '',
             handle,
             is_active: entry.is_active ?? true,
             is_internal: entry.is_internal ?? false,
-            parent_category_id: parent?.id ?? null,
-            mpath: `${parent?.mpath ?? ''}${id}.`,
-            rank,
             metadata: entry.metadata ?? null,
-          }),
+          },
+          parent,
         );
         ctx.created('categories');
       }
