@@ -193,6 +193,26 @@ describe('Admin product categories (/admin/product-categories)', () => {
     });
   });
 
+  it('keeps sibling ranks contiguous under concurrent creates, moves, re-ranks and deletes', async () => {
+    const left = await create({ name: 'Busy left' });
+    const right = await create({ name: 'Busy right' });
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => admin.post('/admin/product-categories').send({ name: `busy ${i}`, parent_category_id: left.id })));
+    expect(made.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const ids: string[] = made.map((r) => r.body.product_category.id);
+    const writes = await Promise.all([
+      admin.post(`/admin/product-categories/${ids[0]}`).send({ parent_category_id: right.id, rank: 0 }),
+      admin.post(`/admin/product-categories/${ids[1]}`).send({ rank: 5 }),
+      admin.post(`/admin/product-categories/${ids[2]}`).send({ parent_category_id: right.id }),
+      admin.delete(`/admin/product-categories/${ids[3]}`),
+      admin.post(`/admin/product-categories/${ids[4]}`).send({ rank: 0 }),
+      admin.post('/admin/product-categories').send({ name: 'busy late', parent_category_id: right.id }),
+    ]);
+    expect(writes.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const rankList = async (parentId: string) => (await ranks(parentId)).map((entry) => Number(entry.split(':')[1]));
+    expect(await rankList(left.id)).toEqual([0, 1, 2, 3, 4]);
+    expect(await rankList(right.id)).toEqual([0, 1, 2]);
+  });
+
   describe('DELETE /admin/product-categories/:id', () => {
     it('deletes a leaf and closes the gap; refuses a category with children; a missing id is deleted: true', async () => {
       const parent = await create({ name: 'Del parent' });
