@@ -8,9 +8,10 @@ import { CollectionsModule } from '../modules/collections/collections.module';
 import { DiscountsModule } from '../modules/discounts/discounts.module';
 import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
 import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
+import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
-  imports: [AppsModule, CurrenciesModule, GiftCardsModule, CustomersModule, CustomerGroupsModule, CollectionsModule, DiscountsModule, BatchJobsModule, DraftOrdersModule],
+  imports: [AppsModule, CurrenciesModule, GiftCardsModule, CustomersModule, CustomerGroupsModule, CollectionsModule, DiscountsModule, BatchJobsModule, DraftOrdersModule, ProductCategoriesModule],
 })
 export class AdminModule {}

@@ -59,6 +59,9 @@ export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> =
     'shipping_profile',
     'sales_channel',
     'product_sales_channel',
+    // category_id[] filters by category, and by the category tree with include_category_children.
+    'product_category',
+    'product_category_product',
     // region_id in the query prices the variants in the region's currency.
     'region',
   ],

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders/orders.module';
 import { AdminCustomersController } from './admin-customers.controller';
+import { CustomerAddressesService } from './customer-addresses.service';
 import { CustomersService } from './customers.service';
 import { StoreAuthController } from './store-auth.controller';
+import { StoreCustomerAccountController } from './store-customer-account.controller';
 import { StoreCustomersController } from './store-customers.controller';
 
 @Module({
-  controllers: [AdminCustomersController, StoreCustomersController, StoreAuthController],
-  providers: [CustomersService],
+  imports: [OrdersModule],
+  controllers: [AdminCustomersController, StoreCustomersController, StoreAuthController, StoreCustomerAccountController],
+  providers: [CustomersService, CustomerAddressesService],
   exports: [CustomersService],
 })
 export class CustomersModule {}

@@ -13,6 +13,7 @@ import type { FindConfig } from '../../common/query/query-config.decorator';
 import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
 import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
+import { AddressInput, setBillingAddress } from './customer-addresses.service';
 import { Customer } from './customer.entity';
 
 export interface CustomerListFilters {
@@ -40,6 +41,8 @@ export interface UpdateCustomerInput {
   password?: string;
   groups?: Array<{ id: string }>;
   metadata?: Record<string, unknown> | null;
+  /** An address object or the id of one of the customer's addresses; null changes nothing. */
+  billing_address?: AddressInput | string | null;
 }
 
 const ACCOUNT_EXISTS = 'A customer with the given email already has an account. Log in instead';
@@ -157,15 +160,16 @@ export class CustomersService {
 
   /**
    * Updates a customer under a row lock. The email of a registered account cannot change
-   * here; `groups` replaces all memberships (unknown group: 404, nothing changed).
+   * here, except by the customer itself (`ownAccount`), where it stays unique among
+   * accounts; `groups` replaces all memberships (unknown group: 404, nothing changed).
    */
-  async update(id: string, input: UpdateCustomerInput, relations: string[] = []): Promise<Customer> {
+  async update(id: string, input: UpdateCustomerInput, relations: string[] = [], options: { ownAccount?: boolean } = {}): Promise<Customer> {
     return this.tx.run(async (manager) => {
       const repo = manager.getRepository(Customer);
       const customer = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!customer) throw ApiError.notFound(`Customer with id: ${id} was not found`);
       if (input.email !== undefined) {
-        if (customer.has_account) throw ApiError.invalid('Email cannot be changed when the user has registered their account');
+        if (customer.has_account && !options.ownAccount) throw ApiError.invalid('Email cannot be changed when the user has registered their account');
         customer.email = normalizeEmail(input.email);
       }
       if (input.first_name !== undefined) customer.first_name = input.first_name;
@@ -173,6 +177,7 @@ export class CustomersService {
       if (input.phone !== undefined) customer.phone = input.phone;
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
       if (input.password !== undefined) customer.password_hash = await hashPassword(input.password);
+      if (input.billing_address != null) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
       if (input.groups !== undefined) await this.replaceGroups(customer.id, input.groups.map((g) => g.id), manager);
       return this.retrieve(id, relations, manager);

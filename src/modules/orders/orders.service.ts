@@ -2,6 +2,9 @@ import { findOneWithGroupedRelations } from '../../common/database/grouped-relat
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
+import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { dateOperator, escapeLike } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
 import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import { Order } from './order.entity';
 import { calculateOrderTotals } from './order-totals';
@@ -41,6 +44,24 @@ export const ALLOWED_ORDER_RELATIONS = [...new Set([...DEFAULT_ORDER_RELATIONS, 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
+/** Filters of a customer's order list (GET /store/customers/me/orders), as Medusa has them. */
+export interface CustomerOrderFilters {
+  q?: string;
+  id?: string;
+  status?: string[];
+  fulfillment_status?: string[];
+  payment_status?: string[];
+  display_id?: number;
+  cart_id?: string;
+  email?: string;
+  region_id?: string;
+  currency_code?: string;
+  tax_rate?: number;
+  created_at?: DateComparisonOperator;
+  updated_at?: DateComparisonOperator;
+  canceled_at?: DateComparisonOperator;
+}
+
 /** Reading placed orders with their totals. Orders are created by cart completion. */
 @Injectable()
 export class OrdersService {
@@ -60,6 +81,40 @@ export class OrdersService {
     const order = await findOneWithGroupedRelations(manager, Order, { id }, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
     return this.decorate(order, manager, known.giftCardTransactions);
+  }
+
+  /**
+   * A page of one customer's orders (newest first unless `config.order` says otherwise),
+   * each with `config.relations` and its totals, as retrieveWithTotals answers it.
+   */
+  async listForCustomer(customerId: string, filters: CustomerOrderFilters, config: FindConfig): Promise<[Order[], number]> {
+    const qb = this.dataSource.getRepository(Order).createQueryBuilder('o').select('o.id').where('o.customer_id = :customerId', { customerId });
+    const equal = { id: filters.id, display_id: filters.display_id, cart_id: filters.cart_id, region_id: filters.region_id, tax_rate: filters.tax_rate } as const;
+    for (const [column, value] of Object.entries(equal)) if (value !== undefined) qb.andWhere(`o.${column} = :${column}`, { [column]: value });
+    if (filters.email !== undefined) qb.andWhere('o.email = lower(:email)', { email: filters.email });
+    if (filters.currency_code !== undefined) qb.andWhere('o.currency_code = lower(:currency)', { currency: filters.currency_code });
+    for (const column of ['status', 'fulfillment_status', 'payment_status'] as const) {
+      if (filters[column]?.length) qb.andWhere(`o.${column} IN (:...${column})`, { [column]: filters[column] });
+    }
+    for (const column of ['created_at', 'updated_at', 'canceled_at'] as const) {
+      const op = filters[column] ? dateOperator(filters[column]) : undefined;
+      if (op) qb.andWhere({ [column]: op });
+    }
+    if (filters.q) {
+      // Medusa's fields: display id, email, the shipping address's first name, the customer's names and phone.
+      qb.andWhere(
+        `(o.display_id::text ILIKE :q OR o.email ILIKE :q
+          OR EXISTS (SELECT 1 FROM address a WHERE a.id = o.shipping_address_id AND a.first_name ILIKE :q)
+          OR EXISTS (SELECT 1 FROM customer c WHERE c.id = o.customer_id AND (c.first_name ILIKE :q OR c.last_name ILIKE :q OR c.phone ILIKE :q)))`,
+        { q: `%${escapeLike(filters.q)}%` },
+      );
+    }
+    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`o.${column}`, direction);
+    qb.addOrderBy('o.id', 'DESC');
+    const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
+    const orders = [];
+    for (const { id } of page) orders.push(await this.retrieveWithTotals(id, config.relations));
+    return [orders, count];
   }
 
   /** The order placed from a cart, if any. */

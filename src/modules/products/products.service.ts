@@ -4,6 +4,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { applySearch, dateOperator } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { findOneWithGroupedRelations, withRelationsInOrder } from '../../common/database/grouped-relations';
+import { storeCategoryFilterSql } from '../product-categories/product-categories.service';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
 import { Product } from './product.entity';
@@ -29,6 +30,9 @@ export class ProductsService {
     const qb = this.dataSource.getRepository(Product).createQueryBuilder('product').where("product.status = 'published'");
     if (filters.id?.length) qb.andWhere('product.id IN (:...ids)', { ids: filters.id });
     if (filters.collection_id?.length) qb.andWhere('product.collection_id IN (:...cids)', { cids: filters.collection_id });
+    if (filters.category_id?.length) {
+      qb.andWhere(storeCategoryFilterSql('product', filters.include_category_children === true), { categoryIds: filters.category_id });
+    }
     if (filters.type_id?.length) qb.andWhere('product.type_id IN (:...tids)', { tids: filters.type_id });
     if (filters.handle !== undefined) qb.andWhere('product.handle = :handle', { handle: filters.handle });
     if (filters.title !== undefined) qb.andWhere('product.title = :title', { title: filters.title });

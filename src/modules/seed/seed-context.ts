@@ -4,7 +4,7 @@ import { Currency } from '../currencies/currency.entity';
 import { Region } from '../regions/region.entity';
 
 /** What a seed run counts, per kind of entry. */
-export type SeedCountKind = 'users' | 'regions' | 'shipping_options' | 'product_collections' | 'products' | 'variants' | 'store_currencies';
+export type SeedCountKind = 'users' | 'regions' | 'shipping_options' | 'product_collections' | 'categories' | 'products' | 'variants' | 'store_currencies';
 
 export interface SeedSummary {
   /** Rows created by this run. */
@@ -33,7 +33,14 @@ export function isRealId(id: string | undefined | null, prefix: string): id is s
   return !!id && id.startsWith(`${prefix}_`);
 }
 
-type ReferencedKind = 'region' | 'collection';
+type ReferencedKind = 'region' | 'collection' | 'category';
+
+/** Where each kind of reference lives, and which of its rows are live. */
+const REFERENCED: Record<ReferencedKind, { table: string; live: string; what: string }> = {
+  region: { table: 'region', live: 'deleted_at IS NULL', what: 'region' },
+  collection: { table: 'product_collection', live: 'deleted_at IS NULL', what: 'product collection' },
+  category: { table: 'product_category', live: 'true', what: 'product category' },
+};
 
 /**
  * State of one seed run, created inside its transaction (so a retried transaction starts
@@ -41,7 +48,7 @@ type ReferencedKind = 'region' | 'collection';
  * (`region_id`, `collection_id`) follow, cached lookups and the counters.
  */
 export class SeedContext {
-  private readonly ids: Record<ReferencedKind, Map<string, string>> = { region: new Map(), collection: new Map() };
+  private readonly ids: Record<ReferencedKind, Map<string, string>> = { region: new Map(), collection: new Map(), category: new Map() };
   private readonly summary: SeedSummary;
   private currencies?: Set<string>;
   private readonly regionCurrencies = new Map<string, string>();
@@ -66,13 +73,12 @@ export class SeedContext {
   async resolve(kind: ReferencedKind, fileId: string, path: string): Promise<string> {
     const known = this.ids[kind].get(fileId);
     if (known) return known;
-    const table = kind === 'region' ? 'region' : 'product_collection';
-    const rows: unknown[] = await this.manager.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND deleted_at IS NULL`, [fileId]);
+    const { table, live, what } = REFERENCED[kind];
+    const rows: unknown[] = await this.manager.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND ${live}`, [fileId]);
     if (rows.length) {
       this.remember(kind, fileId, fileId);
       return fileId;
     }
-    const what = kind === 'region' ? 'region' : 'product collection';
     return seedEntryError(path, `"${fileId}" matches no ${what} in the file or the database`);
   }
 
@@ -115,6 +121,7 @@ const LABELS: Record<SeedCountKind, [string, string]> = {
   regions: ['region', 'regions'],
   shipping_options: ['shipping option', 'shipping options'],
   product_collections: ['collection', 'collections'],
+  categories: ['category', 'categories'],
   products: ['product', 'products'],
   variants: ['variant', 'variants'],
   store_currencies: ['store currency', 'store currencies'],

@@ -48,7 +48,9 @@ describe('parseSeedData (shape of a seed file)', () => {
   });
 
   it('skips the Medusa keys this service has no entities for, with a notice', () => {
-    const { notices } = parseSeedData({ categories: [{ name: 'x' }], publishable_api_keys: [] });
-    expect(notices).toEqual(['"categories" is not supported by this service and was skipped', '"publishable_api_keys" is not supported by this service and was skipped']);
+    const { data, notices } = parseSeedData({ categories: [{ name: 'x', category_children: [{ name: 'y' }] }], publishable_api_keys: [], rule_types: [] });
+    expect(notices).toEqual(['"publishable_api_keys" is not supported by this service and was skipped', '"rule_types" is not supported by this service and was skipped']);
+    expect(data.categories?.[0].category_children?.[0].name).toBe('y');
+    expect(rejection({ categories: [{ name: 'x', category_children: [{ title: 'y' }] }] })).toMatch(/categories\[0\]\.category_children\[0\]/);
   });
 });

@@ -103,6 +103,23 @@ export class SeedCollection {
   @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 }
 
+export class SeedCategory {
+  /** A `pcat_` id is kept; anything else is a placeholder products can refer to. */
+  @IsOptional() @IsString() @IsNotEmpty() id?: string;
+  @IsString() @IsNotEmpty() name: string;
+  @IsOptional() @IsString() @IsNotEmpty() handle?: string;
+  @IsOptional() @IsString() description?: string;
+  /** Seeded categories are visible unless told otherwise, as in Medusa's seed. */
+  @IsOptional() @IsBoolean() is_active?: boolean;
+  @IsOptional() @IsBoolean() is_internal?: boolean;
+  @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedCategory) category_children?: SeedCategory[];
+}
+
+export class SeedCategoryRef {
+  @IsString() @IsNotEmpty() id: string;
+}
+
 export class SeedValue {
   @IsString() @IsNotEmpty() value: string;
 }
@@ -159,6 +176,8 @@ export class SeedProduct extends SeedPhysicalAttributes {
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedValue) tags?: SeedValue[];
   /** Defaults to the default sales channel. */
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedSalesChannelRef) sales_channels?: SeedSalesChannelRef[];
+  /** Categories of the file (placeholder or real ids) or of the database. */
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedCategoryRef) categories?: SeedCategoryRef[];
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedProductOption) options?: SeedProductOption[];
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedVariant) variants?: SeedVariant[];
   @IsOptional() @IsString() external_id?: string | null;
@@ -171,8 +190,9 @@ export class SeedFile {
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedRegion) regions?: SeedRegion[];
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedShippingOption) shipping_options?: SeedShippingOption[];
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedCollection) product_collections?: SeedCollection[];
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedCategory) categories?: SeedCategory[];
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeedProduct) products?: SeedProduct[];
 }
 
 /** Keys Medusa's seed also knows that this service has no entities for yet: skipped with a notice. */
-export const UNSUPPORTED_SEED_KEYS = ['categories', 'publishable_api_keys', 'rule_types'] as const;
+export const UNSUPPORTED_SEED_KEYS = ['publishable_api_keys', 'rule_types'] as const;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { CategoriesImporter } from './importers/categories.importer';
 import { CollectionsImporter } from './importers/collections.importer';
 import { ProductTaxonomyImporter } from './importers/product-taxonomy.importer';
 import { ProductVariantsImporter } from './importers/product-variants.importer';
@@ -20,6 +21,7 @@ import { SeedService } from './seed.service';
     RegionsImporter,
     ShippingOptionsImporter,
     CollectionsImporter,
+    CategoriesImporter,
     ProductTaxonomyImporter,
     ProductVariantsImporter,
     ProductsImporter,

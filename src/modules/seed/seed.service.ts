@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { CategoriesImporter } from './importers/categories.importer';
 import { CollectionsImporter } from './importers/collections.importer';
 import { ProductsImporter } from './importers/products.importer';
 import { RegionsImporter } from './importers/regions.importer';
@@ -31,6 +32,7 @@ export class SeedService {
     private readonly regions: RegionsImporter,
     private readonly shippingOptions: ShippingOptionsImporter,
     private readonly collections: CollectionsImporter,
+    private readonly categories: CategoriesImporter,
     private readonly products: ProductsImporter,
   ) {}
 
@@ -58,12 +60,13 @@ export class SeedService {
         await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
         const ctx = new SeedContext(manager, notices);
         // Order matters: regions need the store's currencies, shipping options and prices
-        // refer to regions, products to collections.
+        // refer to regions, products to collections and categories.
         await this.store.import(data.store, ctx);
         await this.users.import(data.users ?? [], ctx);
         await this.regions.import(data.regions ?? [], ctx);
         await this.shippingOptions.import(data.shipping_options ?? [], ctx);
         await this.collections.import(data.product_collections ?? [], ctx);
+        await this.categories.import(data.categories ?? [], ctx);
         await this.products.import(data.products ?? [], ctx);
         return ctx.result();
       });

@@ -38,12 +38,25 @@ function fixture() {
       { id: 'col-placeholder', title: 'Seed Basics' },
       { id: 'pcol_seed_kept', title: 'Seed Kept', handle: 'seed-kept' },
     ],
+    categories: [
+      {
+        id: 'cat-placeholder',
+        name: 'Seed Apparel',
+        metadata: { featured: true },
+        category_children: [
+          { id: 'pcat_seed_tops', name: 'Seed Tops', handle: 'seed-apparel/tops', description: 'Upper body' },
+          { name: 'Seed Backstage', is_internal: true },
+          { name: 'Seed Bottoms', category_children: [{ name: 'Seed Shorts' }] },
+        ],
+      },
+    ],
     products: [
       {
         id: 'prod_seed_tee',
         title: 'Seed Tee',
         handle: 'seed-tee',
         collection_id: 'col-placeholder',
+        categories: [{ id: 'pcat_seed_tops' }, { id: 'cat-placeholder' }],
         type: { value: 'Seed Shirts' },
         tags: [{ value: 'seed-cotton' }, { value: 'seed-summer' }],
         images: ['https://img.test/tee-front.png', 'https://img.test/tee-back.png'],
@@ -128,6 +141,7 @@ describe('Seed importer (Medusa seed format)', () => {
         regions: 2,
         shipping_options: 3,
         product_collections: 2,
+        categories: 5,
         products: 3,
         variants: 5,
       });
@@ -177,6 +191,30 @@ describe('Seed importer (Medusa seed format)', () => {
         { region_id: europe.id, currency_code: 'eur', amount: 1550 },
         { region_id: 'reg_seed_nordic', currency_code: 'dkk', amount: 11000 },
       ]);
+    });
+
+    it('creates the category tree (visible unless told otherwise, ranked in file order) and puts products in categories', async () => {
+      const rows = await query<{ id: string; name: string; handle: string; rank: number; is_active: boolean; is_internal: boolean; parent: string | null; mpath: string }>(
+        `SELECT c.id, c.name, c.handle, c.rank, c.is_active, c.is_internal, p.name AS parent, c.mpath
+           FROM product_category c LEFT JOIN product_category p ON p.id = c.parent_category_id ORDER BY c.mpath`,
+      );
+      const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+      expect(byName['Seed Apparel']).toMatchObject({ id: expect.stringMatching(ULID_ID('pcat')), handle: 'seed-apparel', parent: null, rank: 0, is_active: true, is_internal: false });
+      expect(byName['Seed Tops']).toMatchObject({ id: 'pcat_seed_tops', handle: 'seed-apparel/tops', parent: 'Seed Apparel', rank: 0 });
+      expect(byName['Seed Backstage']).toMatchObject({ parent: 'Seed Apparel', rank: 1, is_active: true, is_internal: true });
+      expect(byName['Seed Bottoms']).toMatchObject({ parent: 'Seed Apparel', rank: 2 });
+      expect(byName['Seed Shorts']).toMatchObject({ handle: 'seed-shorts', parent: 'Seed Bottoms', rank: 0 });
+      expect(byName['Seed Shorts'].mpath).toBe(`${byName['Seed Apparel'].id}.${byName['Seed Bottoms'].id}.${byName['Seed Shorts'].id}.`);
+
+      const store = await t.http().get('/store/product-categories?handle=seed-apparel&include_descendants_tree=true').expect(200);
+      const [apparel] = store.body.product_categories;
+      expect(apparel.metadata).toEqual({ featured: true });
+      expect(apparel.category_children.map((c: { name: string }) => c.name)).toEqual(['Seed Tops', 'Seed Bottoms']);
+      expect(apparel.category_children[1].category_children.map((c: { name: string }) => c.name)).toEqual(['Seed Shorts']);
+      const linked = await query(`SELECT product_category_id FROM product_category_product WHERE product_id = 'prod_seed_tee' ORDER BY product_category_id`);
+      expect(linked.map((r) => r.product_category_id).sort()).toEqual([byName['Seed Apparel'].id, 'pcat_seed_tops'].sort());
+      const tops = await t.http().get('/store/products?category_id[]=pcat_seed_tops').expect(200);
+      expect(tops.body.products.map((p: { id: string }) => p.id)).toEqual(['prod_seed_tee']);
     });
 
     it('adds the store currencies and sets up regions with countries, providers and tax settings', async () => {
@@ -267,7 +305,7 @@ describe('Seed importer (Medusa seed format)', () => {
       const again = await seeder.seedFromFile(join(dir, 'fixture.json'));
       expect(await businessTableCounts(t.dataSource)).toEqual(before);
       expect(again.created).toEqual({});
-      expect(again.existing).toEqual({ users: 1, regions: 2, shipping_options: 3, product_collections: 2, products: 3 });
+      expect(again.existing).toEqual({ users: 1, regions: 2, shipping_options: 3, product_collections: 2, categories: 5, products: 3 });
       // Re-running never resets a password changed since.
       const login = await t.http().post('/admin/auth').send({ email: 'ops@seed.test', password: 'seed-secret' });
       expect(login.status).toBe(200);
@@ -366,6 +404,17 @@ describe('Seed importer (Medusa seed format)', () => {
       );
     });
 
+    it('a product in a category defined nowhere', async () => {
+      await expectRejected(
+        { categories: [{ name: 'Seed Orphans' }], products: [{ title: 'Lost Tee', categories: [{ id: 'no-such-category' }] }] },
+        escape('products[0].categories[0].id "no-such-category" matches no product category in the file or the database'),
+      );
+    });
+
+    it('a category without a name', async () => {
+      await expectRejected({ categories: [{ name: 'Seed Parent', category_children: [{ handle: 'nameless' }] }] }, escape('categories[0].category_children[0].name'));
+    });
+
     it('a flat-rate shipping option without an amount', async () => {
       await expectRejected({ shipping_options: [{ name: 'Free?', region_id: 'reg_seed_nordic', provider_id: 'manual' }] }, escape('shipping_options[0].amount is required'));
     });
@@ -400,7 +449,7 @@ describe('Seed importer (Medusa seed format)', () => {
       const service = demo.app.get(SeedService);
       expect(await service.isEmpty()).toBe(true);
       const summary = await service.seedFromFile(resolve(__dirname, '../../../data/seed.json'));
-      expect(summary.created).toMatchObject({ users: 1, regions: 2, shipping_options: 4, product_collections: 2 });
+      expect(summary.created).toMatchObject({ users: 1, regions: 2, shipping_options: 4, product_collections: 2, categories: 4 });
       expect(summary.created.products).toBeGreaterThanOrEqual(6);
       expect(await service.isEmpty()).toBe(false);
 
@@ -413,6 +462,24 @@ describe('Seed importer (Medusa seed format)', () => {
       const cards = await demo.http().get('/store/products').query({ is_giftcard: true }).expect(200);
       expect(cards.body.products).toHaveLength(1);
       expect(cards.body.products[0].variants.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('gives a v1 storefront categories to show and images on a host its image component allows', async () => {
+      // The storefront footer's request, then a category page's: its handle, then its products.
+      const footer = await demo.http().get('/store/product-categories?limit=6&offset=0').expect(200);
+      const roots = footer.body.product_categories.filter((c: { parent_category: unknown }) => !c.parent_category);
+      expect(roots.map((c: { handle: string }) => c.handle)).toEqual(['clothing', 'merch']);
+      expect(roots[0].category_children.map((c: { handle: string }) => c.handle)).toEqual(['clothing/tops', 'clothing/bottoms']);
+      const [tops] = (await demo.http().get('/store/product-categories?handle=clothing/tops').expect(200)).body.product_categories;
+      const products = await demo.http().get(`/store/products?category_id[]=${tops.id}`).expect(200);
+      expect(products.body.products.length).toBeGreaterThan(0);
+      const clothing = await demo.http().get(`/store/products?category_id[]=${roots[0].id}&include_category_children=true`).expect(200);
+      expect(clothing.body.count).toBeGreaterThan(products.body.count);
+
+      const all = await demo.http().get('/store/products?limit=100').expect(200);
+      const urls = all.body.products.flatMap((p: { thumbnail: string | null; images: Array<{ url: string }> }) => [p.thumbnail, ...p.images.map((i) => i.url)]).filter(Boolean);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(new URL(url).host).toBe('medusa-public-images.s3.eu-west-1.amazonaws.com');
     });
   });
 

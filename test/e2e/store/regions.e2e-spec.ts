@@ -27,6 +27,12 @@ describe('Store regions (/store/regions)', () => {
     expect(body.fulfillment_providers).toEqual([{ id: 'manual', is_installed: true }]);
   });
 
+  it("names countries as Medusa's country table does (storefronts pick them by display name)", async () => {
+    const res = await t.http().get(`/store/regions/${na.id}`).expect(200);
+    const us = res.body.region.countries.find((c: { iso_2: string }) => c.iso_2 === 'us');
+    expect(us).toMatchObject({ iso_2: 'us', iso_3: 'usa', num_code: 840, name: 'UNITED STATES', display_name: 'United States' });
+  });
+
   it('filters by created_at date objects', async () => {
     const cutoff = new Date(new Date(na.created_at).getTime() - 1).toISOString();
     const after = await t.http().get(`/store/regions?created_at[gt]=${cutoff}`).expect(200);

@@ -36,6 +36,19 @@ export class StoreGetProductsParams extends ListParamsDto {
   @IsString({ each: true })
   type_id?: string[];
 
+  /** Products in any of these (active, non-internal) categories. */
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @IsString({ each: true })
+  category_id?: string[];
+
+  /** With category_id: the categories' descendants count too. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  include_category_children?: boolean;
+
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()

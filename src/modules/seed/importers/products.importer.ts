@@ -80,8 +80,19 @@ export class ProductsImporter {
       const optionRepo = ctx.manager.getRepository(ProductOption);
       const options = await optionRepo.save(optionTitles.map((title) => optionRepo.create({ product_id: product.id, title, metadata: null })));
       await this.variants.import(product, options, entry.variants ?? [], path, ctx);
+      await this.linkCategories(product.id, entry, path, ctx);
       ctx.created('products');
     }
+  }
+
+  private async linkCategories(productId: string, entry: SeedProduct, path: string, ctx: SeedContext): Promise<void> {
+    const ids: string[] = [];
+    for (const [j, ref] of (entry.categories ?? []).entries()) ids.push(await ctx.resolve('category', ref.id, `${path}.categories[${j}].id`));
+    if (ids.length === 0) return;
+    await ctx.manager.query(
+      'INSERT INTO product_category_product (product_category_id, product_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING',
+      [[...new Set(ids)], productId],
+    );
   }
 
   private async salesChannels(entry: SeedProduct, path: string, ctx: SeedContext): Promise<SalesChannel[]> {

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { Order } from '../orders/order.entity';
+import { ORDER_TOTAL_FIELDS } from '../orders/order-totals';
+import { ALLOWED_ORDER_RELATIONS, DEFAULT_ORDER_RELATIONS, OrdersService } from '../orders/orders.service';
+import { CustomerAddressesService } from './customer-addresses.service';
+import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
+import { CustomersService } from './customers.service';
+import {
+  StoreGetCustomersCustomerOrdersParams,
+  StorePostCustomersCustomerAddressesAddressReq,
+  StorePostCustomersCustomerAddressesReq,
+  StorePostCustomersCustomerReq,
+} from './dto/store-customer-account.dto';
+
+/** The logged-in shopper's own account: profile, order history and saved addresses. */
+@ApiTags('Customers')
+@Controller('store/customers/me')
+export class StoreCustomerAccountController {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly addresses: CustomerAddressesService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  /** A new password goes through CustomersService.update, the one path that sets passwords. */
+  @Post()
+  @HttpCode(200)
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Update Customer' })
+  async update(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerReq) {
+    return { customer: await this.customers.update(customerId, body, STORE_CUSTOMER_RELATIONS, { ownAccount: true }) };
+  }
+
+  @Get('orders')
+  @CustomerRequired()
+  @ApiOperation({ summary: 'List Orders' })
+  @QueryConfig({
+    entity: Order,
+    isList: true,
+    defaultLimit: 10,
+    maxLimit: 1000,
+    defaultRelations: DEFAULT_ORDER_RELATIONS,
+    allowedRelations: ALLOWED_ORDER_RELATIONS,
+    computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
+  })
+  async listOrders(@CurrentCustomerId() customerId: string, @Query() query: StoreGetCustomersCustomerOrdersParams, @FindParams() config: FindConfig) {
+    const { limit: _limit, offset: _offset, order: _order, expand: _expand, fields: _fields, ...filters } = query;
+    const [orders, count] = await this.orders.listForCustomer(customerId, filters, config);
+    return listEnvelope('orders', orders, count, config);
+  }
+
+  @Post('addresses')
+  @HttpCode(200)
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Add a Shipping Address' })
+  async addAddress(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerAddressesReq) {
+    await this.addresses.add(customerId, body.address);
+    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+  }
+
+  @Post('addresses/:address_id')
+  @HttpCode(200)
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Update a Shipping Address' })
+  async updateAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string, @Body() body: StorePostCustomersCustomerAddressesAddressReq) {
+    await this.addresses.update(customerId, addressId, body);
+    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+  }
+
+  @Delete('addresses/:address_id')
+  @HttpCode(200)
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Delete an Address' })
+  async deleteAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string) {
+    await this.addresses.remove(customerId, addressId);
+    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+  }
+}

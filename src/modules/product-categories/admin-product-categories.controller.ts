@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import {
+  AdminGetProductCategoriesParams,
+  AdminPostProductCategoriesCategoryReq,
+  AdminPostProductCategoriesReq,
+  AdminProductCategoryProductsBatchReq,
+} from './dto/admin-product-categories.dto';
+import { ProductCategoriesService } from './product-categories.service';
+import { ProductCategory } from './product-category.entity';
+
+const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
+const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: [...DEFAULT_RELATIONS, 'products'] };
+
+@ApiTags('Product Categories')
+@Controller('admin/product-categories')
+export class AdminProductCategoriesController {
+  constructor(private readonly categories: ProductCategoriesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Product Categories' })
+  @QueryConfig({ ...ONE, isList: true, defaultLimit: 100, maxLimit: 1000 })
+  async list(@Query() query: AdminGetProductCategoriesParams, @FindParams() config: FindConfig) {
+    const { q, handle, parent_category_id, is_active, is_internal, include_descendants_tree } = query;
+    const [categories, count] = await this.categories.list({ q, handle, parent_category_id, is_active, is_internal }, config, {
+      scope: 'admin',
+      relations: config.relations,
+      includeDescendantsTree: include_descendants_tree === true,
+    });
+    return listEnvelope('product_categories', categories, count, config);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Product Category' })
+  @QueryConfig(ONE)
+  async create(@Body() body: AdminPostProductCategoriesReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { product_category: await this.categories.create(body, { scope: 'admin', relations: config.relations }) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Product Category' })
+  @QueryConfig(ONE)
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Product Category' })
+  @QueryConfig(ONE)
+  async update(@Param('id') id: string, @Body() body: AdminPostProductCategoriesCategoryReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { product_category: await this.categories.update(id, body, { scope: 'admin', relations: config.relations }) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a Product Category' })
+  async delete(@Param('id') id: string) {
+    await this.categories.delete(id);
+    return { id, object: 'product-category', deleted: true };
+  }
+
+  @Post(':id/products/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Products to a Category' })
+  @QueryConfig(ONE)
+  async addProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    await this.categories.addProducts(id, body.product_ids.map((p) => p.id));
+    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+  }
+
+  @Delete(':id/products/batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Products from Category' })
+  @QueryConfig(ONE)
+  async removeProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    await this.categories.removeProducts(id, body.product_ids.map((p) => p.id));
+    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+  }
+}

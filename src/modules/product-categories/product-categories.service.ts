@@ -1,0 +1,352 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, FindOptionsWhere, ILike, In, IsNull, Like } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
+import { mergeMetadata } from '../../common/database/metadata';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import { escapeLike } from '../../common/query/list-query';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { Product } from '../products/product.entity';
+import { kebabCase } from '../collections/kebab-case';
+import { ProductCategory } from './product-category.entity';
+
+/** What a shopper may see: active, non-internal categories (and only those in a tree). */
+export type CategoryScope = 'store' | 'admin';
+
+export interface CategoryListFilters {
+  q?: string;
+  handle?: string;
+  /** null: top-level categories only. */
+  parent_category_id?: string | null;
+  is_active?: boolean;
+  is_internal?: boolean;
+}
+
+export interface CategoryInput {
+  name?: string;
+  description?: string;
+  handle?: string;
+  is_active?: boolean;
+  is_internal?: boolean;
+  parent_category_id?: string | null;
+  rank?: number;
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface CategoryReadOptions {
+  scope: CategoryScope;
+  relations: readonly string[];
+  /** Every descendant under category_children, sorted by rank at each level. */
+  includeDescendantsTree?: boolean;
+}
+
+/** Serialises every change to the tree (ranks and paths of siblings move together). */
+const TREE_LOCK_KEY = 72_616_523;
+
+const STORE_VISIBLE = { is_active: true, is_internal: false } as const;
+
+const notFound = (id: string) => ApiError.notFound(`ProductCategory with id: ${id} was not found`);
+
+const byRank = (a: ProductCategory, b: ProductCategory) => a.rank - b.rank || a.handle.localeCompare(b.handle) || a.id.localeCompare(b.id);
+
+/** A LIKE pattern for a category's subtree (itself included). */
+function subtreePattern(mpath: string): string {
+  return `${escapeLike(mpath)}%`;
+}
+
+@Injectable()
+export class ProductCategoriesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  /**
+   * A page of categories ordered by rank then handle, as Medusa orders them. `q` searches
+   * names and handles. In the store scope only visible categories are listed, and only
+   * visible parents and children are attached.
+   */
+  async list(filters: CategoryListFilters, config: FindConfig, options: CategoryReadOptions): Promise<[ProductCategory[], number]> {
+    const base: FindOptionsWhere<ProductCategory> = {};
+    if (filters.handle !== undefined) base.handle = filters.handle;
+    if (filters.parent_category_id !== undefined) base.parent_category_id = filters.parent_category_id === null ? IsNull() : filters.parent_category_id;
+    if (filters.is_active !== undefined) base.is_active = filters.is_active;
+    if (filters.is_internal !== undefined) base.is_internal = filters.is_internal;
+    if (options.scope === 'store') Object.assign(base, STORE_VISIBLE);
+    const where = filters.q
+      ? [
+          { ...base, name: ILike(`%${escapeLike(filters.q)}%`) },
+          { ...base, handle: ILike(`%${escapeLike(filters.q)}%`) },
+        ]
+      : base;
+    const [page, count] = await this.dataSource.getRepository(ProductCategory).findAndCount({
+      where,
+      order: { rank: 'ASC', handle: 'ASC', id: 'ASC' },
+      skip: config.skip,
+      take: config.take,
+    });
+    await this.attachRelations(page, options, this.dataSource.manager);
+    return [page, count];
+  }
+
+  /**
+   * One category with its parent and, as Medusa's retrieve does, all its descendants
+   * (visible ones only in the store scope, where a hidden category is a 404).
+   */
+  async retrieve(id: string, options: CategoryReadOptions, manager: EntityManager = this.dataSource.manager): Promise<ProductCategory> {
+    const where: FindOptionsWhere<ProductCategory> = options.scope === 'store' ? { id, ...STORE_VISIBLE } : { id };
+    const category = await manager.getRepository(ProductCategory).findOne({ where });
+    if (!category) throw notFound(id);
+    await this.attachRelations([category], { ...options, includeDescendantsTree: true }, manager);
+    return category;
+  }
+
+  /**
+   * Creates a category as the last of its siblings. An absent or empty handle becomes the
+   * kebab-case of the name; a taken handle is a 422.
+   */
+  async create(input: CategoryInput & { name: string }, options: CategoryReadOptions): Promise<ProductCategory> {
+    return this.tx.run(async (manager) => {
+      await this.lockTree(manager);
+      const handle = input.handle || kebabCase(input.name);
+      await this.assertHandleFree(handle, undefined, manager);
+      const parent = input.parent_category_id ? await this.findOrFail(input.parent_category_id, manager) : null;
+      const { id } = await insertCategory(
+        manager,
+        {
+          name: input.name,
+          description: input.description ?? '',
+          handle,
+          is_active: input.is_active ?? false,
+          is_internal: input.is_internal ?? false,
+          metadata: input.metadata ?? null,
+        },
+        parent,
+      );
+      return this.retrieve(id, options, manager);
+    });
+  }
+
+  /**
+   * Updates a category. A new `parent_category_id` (null: the top level) moves it with its
+   * subtree, closing the gap among its old siblings and placing it at `rank` among the new
+   * ones (last when absent or beyond the end). A new `rank` alone moves it among its
+   * siblings, shifting the ones in between, as Medusa re-ranks.
+   */
+  async update(id: string, input: CategoryInput, options: CategoryReadOptions): Promise<ProductCategory> {
+    return this.tx.run(async (manager) => {
+      await this.lockTree(manager);
+      const repo = manager.getRepository(ProductCategory);
+      const category = await this.findOrFail(id, manager);
+      const changes: Partial<Pick<ProductCategory, 'name' | 'description' | 'handle' | 'is_active' | 'is_internal' | 'metadata'>> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      if (input.is_internal !== undefined) changes.is_internal = input.is_internal;
+      if (input.metadata !== undefined) changes.metadata = mergeMetadata(category.metadata, input.metadata);
+      if (input.handle !== undefined && input.handle !== category.handle) {
+        await this.assertHandleFree(input.handle, id, manager);
+        changes.handle = input.handle;
+      }
+      if (Object.keys(changes).length) await repo.save(Object.assign(category, changes));
+
+      const parentChanges = input.parent_category_id !== undefined && input.parent_category_id !== category.parent_category_id;
+      if (parentChanges) await this.move(category, input.parent_category_id ?? null, input.rank, manager);
+      else if (input.rank !== undefined && input.rank !== category.rank) await this.rerank(category, input.rank, manager);
+      return this.retrieve(id, options, manager);
+    });
+  }
+
+  /**
+   * Deletes a category without children (400 otherwise) and closes the gap among its
+   * siblings; its products stay. A missing id is not an error, as in Medusa.
+   */
+  async delete(id: string): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await this.lockTree(manager);
+      const category = await manager.getRepository(ProductCategory).findOne({ where: { id } });
+      if (!category) return;
+      if ((await this.countChildren(id, manager)) > 0) {
+        throw ApiError.notAllowed(`Deleting ProductCategory (${id}) with category children is not allowed`);
+      }
+      await manager.getRepository(ProductCategory).delete({ id });
+      await manager.query(
+        `UPDATE product_category SET rank = rank - 1 WHERE parent_category_id IS NOT DISTINCT FROM $1 AND rank > $2`,
+        [category.parent_category_id, category.rank],
+      );
+    });
+  }
+
+  /** Puts the products in the category; ones already in it stay, an unknown product is a 404. */
+  async addProducts(id: string, productIds: string[]): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await this.findOrFail(id, manager);
+      const unique = [...new Set(productIds)];
+      if (unique.length === 0) return;
+      const found = await manager.getRepository(Product).find({ select: { id: true }, where: { id: In(unique) } });
+      const known = new Set(found.map((p) => p.id));
+      const missing = unique.find((p) => !known.has(p));
+      if (missing) throw ApiError.notFound(`Product with id: ${missing} was not found`);
+      await manager.query(
+        `INSERT INTO product_category_product (product_category_id, product_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`,
+        [id, unique],
+      );
+    });
+  }
+
+  /** Takes the products out of the category; ids not in it are ignored. */
+  async removeProducts(id: string, productIds: string[]): Promise<void> {
+    await this.tx.run(async (manager) => {
+      await this.findOrFail(id, manager);
+      if (productIds.length === 0) return;
+      await manager.query(`DELETE FROM product_category_product WHERE product_category_id = $1 AND product_id = ANY($2::varchar[])`, [id, productIds]);
+    });
+  }
+
+  private async move(category: ProductCategory, parentId: string | null, rank: number | undefined, manager: EntityManager): Promise<void> {
+    const parent = parentId ? await this.findOrFail(parentId, manager) : null;
+    const oldPrefix = category.mpath ?? `${category.id}.`;
+    if (parent?.mpath?.startsWith(oldPrefix)) {
+      throw ApiError.invalid(`ProductCategory ${category.id} cannot be moved under itself or one of its descendants`);
+    }
+    const siblings = await this.countChildren(parentId, manager);
+    const target = rank === undefined || rank > siblings ? siblings : rank;
+    // One statement, so the unique (parent, rank) constraint is checked once everything
+    // has moved: the old siblings close the gap, the new ones open one at `target`.
+    await manager.query(
+      `UPDATE product_category SET
+         rank = CASE WHEN id = $1 THEN $5
+                     WHEN parent_category_id IS NOT DISTINCT FROM $2 AND rank > $3 AND id <> $1 THEN rank - 1
+                     ELSE rank + 1 END,
+         parent_category_id = CASE WHEN id = $1 THEN $4 ELSE parent_category_id END,
+         updated_at = CASE WHEN id = $1 THEN now() ELSE updated_at END
+       WHERE id = $1
+          OR (parent_category_id IS NOT DISTINCT FROM $2 AND rank > $3)
+          OR (parent_category_id IS NOT DISTINCT FROM $4 AND rank >= $5)`,
+      [category.id, category.parent_category_id, category.rank, parentId, target],
+    );
+    const newPrefix = `${parent?.mpath ?? ''}${category.id}.`;
+    await manager.query(`UPDATE product_category SET mpath = $2 || substr(mpath, length($1) + 1) WHERE mpath LIKE $3`, [
+      oldPrefix,
+      newPrefix,
+      subtreePattern(oldPrefix),
+    ]);
+  }
+
+  private async rerank(category: ProductCategory, rank: number, manager: EntityManager): Promise<void> {
+    const others = (await this.countChildren(category.parent_category_id, manager)) - 1;
+    const target = Math.min(rank, others);
+    if (target === category.rank) return;
+    const [low, high, step] = target < category.rank ? [target, category.rank - 1, 1] : [category.rank + 1, target, -1];
+    await manager.query(
+      `UPDATE product_category SET
+         rank = CASE WHEN id = $1 THEN $3 ELSE rank + $6 END,
+         updated_at = CASE WHEN id = $1 THEN now() ELSE updated_at END
+       WHERE id = $1 OR (parent_category_id IS NOT DISTINCT FROM $2 AND rank BETWEEN $4 AND $5)`,
+      [category.id, category.parent_category_id, target, low, high, step],
+    );
+  }
+
+  /** Parents, children or the whole subtree, and products, as `relations` asks. */
+  private async attachRelations(categories: ProductCategory[], options: CategoryReadOptions, manager: EntityManager): Promise<void> {
+    if (categories.length === 0) return;
+    const repo = manager.getRepository(ProductCategory);
+    const visible = (c: ProductCategory) => options.scope === 'admin' || (c.is_active && !c.is_internal);
+    const relations = new Set(options.relations);
+
+    if (relations.has('parent_category')) {
+      const parentIds = [...new Set(categories.map((c) => c.parent_category_id).filter((p): p is string => !!p))];
+      const parents = parentIds.length ? await repo.find({ where: { id: In(parentIds) } }) : [];
+      const byId = new Map(parents.filter(visible).map((p) => [p.id, p]));
+      for (const c of categories) c.parent_category = c.parent_category_id ? (byId.get(c.parent_category_id) ?? null) : null;
+    }
+
+    if (options.includeDescendantsTree) {
+      const descendants = await repo.find({ where: categories.map((c) => ({ mpath: Like(subtreePattern(c.mpath ?? `${c.id}.`)) })) });
+      const childrenOf = new Map<string, ProductCategory[]>();
+      for (const d of descendants) {
+        if (!d.parent_category_id || !visible(d)) continue;
+        const list = childrenOf.get(d.parent_category_id) ?? [];
+        list.push(d);
+        childrenOf.set(d.parent_category_id, list);
+      }
+      const build = (node: ProductCategory, depth: number): void => {
+        node.category_children = (childrenOf.get(node.id) ?? []).sort(byRank);
+        // Paths are acyclic by construction; the depth bound guards against hand-edited rows.
+        if (depth < 100) for (const child of node.category_children) build(child, depth + 1);
+      };
+      for (const c of categories) build(c, 0);
+    } else if (relations.has('category_children')) {
+      const children = await repo.find({ where: { parent_category_id: In(categories.map((c) => c.id)) } });
+      for (const c of categories) c.category_children = children.filter((child) => child.parent_category_id === c.id && visible(child)).sort(byRank);
+    }
+
+    if (relations.has('products')) {
+      const rows: Array<{ product_category_id: string; product_id: string }> = await manager.query(
+        `SELECT product_category_id, product_id FROM product_category_product WHERE product_category_id = ANY($1::varchar[])`,
+        [categories.map((c) => c.id)],
+      );
+      const products = rows.length ? await manager.getRepository(Product).find({ where: { id: In([...new Set(rows.map((r) => r.product_id))]) } }) : [];
+      const productById = new Map(products.map((p) => [p.id, p]));
+      for (const c of categories) {
+        c.products = rows
+          .filter((r) => r.product_category_id === c.id)
+          .map((r) => productById.get(r.product_id))
+          .filter((p): p is Product => !!p)
+          .sort((a, b) => a.id.localeCompare(b.id));
+      }
+    }
+  }
+
+  private countChildren(parentId: string | null, manager: EntityManager): Promise<number> {
+    return manager.getRepository(ProductCategory).count({ where: { parent_category_id: parentId === null ? IsNull() : parentId } });
+  }
+
+  private async findOrFail(id: string, manager: EntityManager): Promise<ProductCategory> {
+    const category = await manager.getRepository(ProductCategory).findOne({ where: { id } });
+    if (!category) throw notFound(id);
+    return category;
+  }
+
+  /** Friendly early check; the unique index still decides under concurrency. */
+  private async assertHandleFree(handle: string, exceptId: string | undefined, manager: EntityManager): Promise<void> {
+    const existing = await manager.getRepository(ProductCategory).findOne({ select: { id: true }, where: { handle } });
+    if (existing && existing.id !== exceptId) throw ApiError.duplicate(`Product_category with handle ${handle} already exists.`);
+  }
+
+  private lockTree(manager: EntityManager): Promise<void> {
+    return lockCategoryTree(manager);
+  }
+}
+
+type NewCategory = Pick<ProductCategory, 'name' | 'description' | 'handle' | 'is_active' | 'is_internal' | 'metadata'> & { id?: string };
+
+/**
+ * Inserts a category as the last child of `parent` (null: the top level), with its
+ * materialized path. The caller holds the tree lock.
+ */
+export async function insertCategory(manager: EntityManager, fields: NewCategory, parent: ProductCategory | null): Promise<ProductCategory> {
+  const repo = manager.getRepository(ProductCategory);
+  const id = fields.id ?? generateEntityId(ProductCategory.idPrefix);
+  const rank = await repo.count({ where: { parent_category_id: parent?.id ?? IsNull() } });
+  return repo.save(repo.create({ ...fields, id, parent_category_id: parent?.id ?? null, mpath: `${parent?.mpath ?? ''}${id}.`, rank }));
+}
+
+/** Every writer of the tree (this service, the seed) takes this lock in its transaction first. */
+export async function lockCategoryTree(manager: EntityManager): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK_KEY]);
+}
+
+/**
+ * SQL for "the product is in one of the categories :categoryIds (or their descendants when
+ * `withDescendants`), counting only active, non-internal categories", as the store's
+ * `category_id[]` filter has it. `productAlias` names the product row.
+ */
+export function storeCategoryFilterSql(productAlias: string, withDescendants: boolean): string {
+  const inCategories = withDescendants
+    ? `EXISTS (SELECT 1 FROM product_category root WHERE root.id IN (:...categoryIds)
+         AND pc.mpath LIKE replace(replace(replace(root.mpath, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`
+    : `pc.id IN (:...categoryIds)`;
+  return `EXISTS (SELECT 1 FROM product_category_product pcp JOIN product_category pc ON pc.id = pcp.product_category_id
+    WHERE pcp.product_id = ${productAlias}.id AND pc.is_active AND NOT pc.is_internal AND ${inCategories})`;
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listEnvelope } from '../../common/query/list-query';
+import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { StoreGetProductCategoriesParams } from './dto/store-product-categories.dto';
+import { ProductCategoriesService } from './product-categories.service';
+import { ProductCategory } from './product-category.entity';
+import { STORE_CATEGORY_FIELDS, toStoreCategory } from './store-category-fields';
+
+const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
+const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
+
+@ApiTags('Product Categories')
+@Controller('store/product-categories')
+export class StoreProductCategoriesController {
+  constructor(private readonly categories: ProductCategoriesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List Product Categories' })
+  @QueryConfig({ ...QUERY, isList: true, defaultLimit: 100, maxLimit: 1000 })
+  async list(@Query() query: StoreGetProductCategoriesParams, @FindParams() config: FindConfig) {
+    const { q, handle, parent_category_id, include_descendants_tree } = query;
+    const [categories, count] = await this.categories.list({ q, handle, parent_category_id }, config, {
+      scope: 'store',
+      relations: config.relations,
+      includeDescendantsTree: include_descendants_tree === true,
+    });
+    return listEnvelope('product_categories', categories.map(toStoreCategory), count, config);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a Product Category' })
+  @QueryConfig(QUERY)
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
+    return { product_category: toStoreCategory(await this.categories.retrieve(id, { scope: 'store', relations: config.relations })) };
+  }
+}
