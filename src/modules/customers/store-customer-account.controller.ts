@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { StoreController } from '../../common/auth/surface';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
 import { listEnvelope } from '../../common/query/list-query';
@@ -18,7 +19,7 @@ import {
 
 /** The logged-in shopper's own account: profile, order history and saved addresses. */
 @ApiTags('Customers')
-@Controller('store/customers/me')
+@StoreController('customers/me')
 export class StoreCustomerAccountController {
   constructor(
     private readonly customers: CustomersService,

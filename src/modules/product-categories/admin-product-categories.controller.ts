@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { AdminController } from '../../common/auth/surface';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -16,7 +17,7 @@ const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
 const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: [...DEFAULT_RELATIONS, 'products'] };
 
 @ApiTags('Product Categories')
-@Controller('admin/product-categories')
+@AdminController('product-categories')
 export class AdminProductCategoriesController {
   constructor(private readonly categories: ProductCategoriesService) {}
 

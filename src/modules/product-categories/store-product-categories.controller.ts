@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
+import { StoreController } from '../../common/auth/surface';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
@@ -12,7 +13,7 @@ const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
 const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
 
 @ApiTags('Product Categories')
-@Controller('store/product-categories')
+@StoreController('product-categories')
 export class StoreProductCategoriesController {
   constructor(private readonly categories: ProductCategoriesService) {}
 
