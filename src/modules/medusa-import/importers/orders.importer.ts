@@ -85,30 +85,34 @@ const group = (rows: Row[], key: string): Map<string, Row[]> => {
 export async function storeOrderTotals(query: QueryFn, ids: string[], log: (line: string) => void, batchSize = 500): Promise<void> {
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);
-    const [orders, items, adjustments, itemTaxLines, methods, methodTaxLines, transactions, payments, freeShipping] = await Promise.all([
-      query(
+    // One connection (the run's transaction): the reads go one after another.
+    const reads: Array<[string, unknown[]]> = [
+      [
         `SELECT o.id, o.currency_code, r.tax_rate, r.includes_tax, r.gift_cards_taxable FROM "order" o JOIN region r ON r.id = o.region_id WHERE o.id = ANY($1)`,
         [batch],
-      ),
-      query(`SELECT id, order_id, unit_price, quantity, returned_quantity, includes_tax, is_giftcard FROM line_item WHERE order_id = ANY($1)`, [batch]),
-      query(
+      ],
+      [`SELECT id, order_id, unit_price, quantity, returned_quantity, includes_tax, is_giftcard FROM line_item WHERE order_id = ANY($1)`, [batch]],
+      [
         `SELECT a.item_id, a.amount::float8 AS amount, a.discount_id FROM line_item_adjustment a JOIN line_item li ON li.id = a.item_id WHERE li.order_id = ANY($1)`,
         [batch],
-      ),
-      query(`SELECT t.item_id, t.rate, t.name, t.code FROM line_item_tax_line t JOIN line_item li ON li.id = t.item_id WHERE li.order_id = ANY($1)`, [batch]),
-      query(`SELECT id, order_id, price, includes_tax FROM shipping_method WHERE order_id = ANY($1)`, [batch]),
-      query(
+      ],
+      [`SELECT t.item_id, t.rate, t.name, t.code FROM line_item_tax_line t JOIN line_item li ON li.id = t.item_id WHERE li.order_id = ANY($1)`, [batch]],
+      [`SELECT id, order_id, price, includes_tax FROM shipping_method WHERE order_id = ANY($1)`, [batch]],
+      [
         `SELECT t.shipping_method_id, t.rate, t.name, t.code FROM shipping_method_tax_line t JOIN shipping_method m ON m.id = t.shipping_method_id WHERE m.order_id = ANY($1)`,
         [batch],
-      ),
-      query(`SELECT order_id, gift_card_id, amount, tax_rate, is_taxable FROM gift_card_transaction WHERE order_id = ANY($1)`, [batch]),
-      query(`SELECT order_id, amount, amount_refunded, canceled_at FROM payment WHERE order_id = ANY($1)`, [batch]),
-      query(
+      ],
+      [`SELECT order_id, gift_card_id, amount, tax_rate, is_taxable FROM gift_card_transaction WHERE order_id = ANY($1)`, [batch]],
+      [`SELECT order_id, amount, amount_refunded, canceled_at FROM payment WHERE order_id = ANY($1)`, [batch]],
+      [
         `SELECT DISTINCT od.order_id FROM order_discounts od JOIN discount d ON d.id = od.discount_id JOIN discount_rule r ON r.id = d.rule_id
           WHERE r.type = 'free_shipping' AND od.order_id = ANY($1)`,
         [batch],
-      ),
-    ]);
+      ],
+    ];
+    const results: Row[][] = [];
+    for (const [sql, params] of reads) results.push(await query(sql, params));
+    const [orders, items, adjustments, itemTaxLines, methods, methodTaxLines, transactions, payments, freeShipping] = results;
     const itemsBy = group(items, 'order_id');
     const adjustmentsBy = group(adjustments, 'item_id');
     const itemTaxBy = group(itemTaxLines, 'item_id');
