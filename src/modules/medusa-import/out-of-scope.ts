@@ -40,7 +40,7 @@ const NOT_CARRIED: Array<[table: string, what: string]> = [
   ['discount_rule_products', 'discount rule products (pre-conditions style)'],
   ['product_category', 'product categories'],
   ['product_category_product', 'product category links'],
-  ['product_shipping_profile', 'extra shipping profiles per product (the first is kept)'],
+  ['product_shipping_profile', 'product shipping profile links (each product keeps its first as its profile)'],
   ['publishable_api_key', 'publishable API keys'],
   ['publishable_api_key_sales_channel', 'publishable API key sales channels'],
   ['sales_channel_location', 'sales channel stock locations'],
