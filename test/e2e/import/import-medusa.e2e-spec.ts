@@ -1,3 +1,5 @@
+import { spawnSync } from 'child_process';
+import { resolve } from 'path';
 import { Client } from 'pg';
 import { verifyPassword } from '../../../src/common/auth/password-hasher';
 import { describeOutcome, type ImportReport } from '../../../src/modules/medusa-import/medusa-import';
@@ -201,4 +203,28 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(await count(`SELECT count(*) AS n FROM customer WHERE id = 'cus_01DRY'`)).toBe(0);
     expect(describeOutcome(failed).at(-1)).toMatch(/^nothing was written: 2 rows could not be taken/);
   });
+
+  it('as a command: prints the lines, exits 1 naming the refused rows, and writes nothing', () => {
+    const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/import-medusa.ts', '--from', source.url], {
+      cwd: resolve(__dirname, '../../..'),
+      env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json', DATABASE_URL: targetUrl },
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('gift cards: 2 read, 1 written, 0 skipped, 1 failed');
+    expect(run.stdout).toContain('  gift cards gift_01BAD: balance 5000 outside 0..value 1000');
+    expect(run.stderr.trim()).toMatch(/^import:medusa failed: nothing was written: 2 rows could not be taken/);
+  }, 180_000);
+
+  it('as a command: a missing --from is a usage error before any database is touched', () => {
+    const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/import-medusa.ts', '--dry-run'], {
+      cwd: resolve(__dirname, '../../..'),
+      env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('import:medusa: give the Medusa database as --from postgres://...');
+  }, 60_000);
 });
