@@ -139,7 +139,7 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
   it('lets the admin log in with the password set through Medusa and use the same API token', async () => {
     const login = await t.agent().post('/admin/auth').send(ADMIN).expect(200);
     expect(login.body.user.id).toBe(ids.user);
-    const res = await t.http().get(`/admin/customers/${ids.customer}`).set(bearer(API_TOKEN)).expect(200);
+    const res = await t.http().get(`/admin/customers/${ids.customer}`).query({ expand: 'groups' }).set(bearer(API_TOKEN)).expect(200);
     expect(res.body.customer).toMatchObject({ id: ids.customer, email: SHOPPER.email, has_account: true });
     expect(res.body.customer.groups.map((g: { id: string }) => g.id)).toEqual([ids.group]);
   });
