@@ -213,7 +213,11 @@ export class MedusaImport {
     const deferred = new Set(kind.deferred ?? []);
     const columns = kind.columns.filter((c) => !deferred.has(c));
     const list = columns.map(quote).join(', ');
-    const updates = columns.filter((c) => !kind.key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
+    const updates = [
+      ...columns.filter((c) => !kind.key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`),
+      // Cleared here and set again after every kind, so a reference removed in Medusa since the last run is removed here too.
+      ...[...deferred].map((c) => `${quote(c)} = NULL`),
+    ];
     const conflict =
       kind.insertOnly || !updates.length
         ? `ON CONFLICT (${kind.key.map(quote).join(', ')}) DO NOTHING`

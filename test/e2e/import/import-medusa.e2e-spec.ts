@@ -165,6 +165,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     const before = await count(`SELECT count(*) AS n FROM customer`);
     await onDatabase(source.url, async (c) => {
       await c.query(`UPDATE gift_card SET balance = 1500 WHERE id = 'gift_01HALF'`);
+      await c.query(`UPDATE customer SET billing_address_id = NULL WHERE id = 'cus_01REG'`);
       await c.query(`INSERT INTO customer (id, email, has_account) VALUES ('cus_01LATE', 'late@shop.test', false)`);
     });
     const again = await runImport();
@@ -172,6 +173,8 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(kind(again, 'customers')).toMatchObject({ read: 3, written: 3 });
     expect(await count(`SELECT count(*) AS n FROM customer`)).toBe(before + 1);
     expect(await count(`SELECT balance AS n FROM gift_card WHERE id = 'gift_01HALF'`)).toBe(1500);
+    expect(await count(`SELECT count(*) AS n FROM customer WHERE id = 'cus_01REG' AND billing_address_id IS NULL`)).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM discount WHERE id = 'disc_01DYNCODE' AND parent_discount_id = 'disc_01DYN'`)).toBe(1);
   });
 
   it('--dry-run reads and checks everything and writes nothing', async () => {

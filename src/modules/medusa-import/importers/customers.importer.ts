@@ -11,6 +11,8 @@ export const customerKinds: ImportKind[] = [
     key: ['id'],
     columns: ['id', ...TIMES, 'deleted_at', 'email', 'first_name', 'last_name', 'billing_address_id', 'password_hash', 'phone', 'has_account', 'metadata'],
     // The billing address belongs to the customer: set once addresses are in.
+    // Logins here look accounts up by the trimmed, lower-cased email.
+    expressions: { email: 'lower(trim(s.email))' },
     deferred: ['billing_address_id'],
     check: requireColumns('email'),
   },
