@@ -120,7 +120,9 @@ export class MedusaImport {
     const kind = { ...given, columns: given.columns.filter((c) => given.expressions?.[c] !== undefined || schema.hasColumn(given.source, c)) };
     const report: KindReport = { name: kind.name, read: 0, written: 0, skipped: 0, failed: 0 };
     const joins = kind.joins?.(schema) ?? '';
-    const skipWhere = kind.skip ? (typeof kind.skip.where === 'function' ? kind.skip.where(schema) : kind.skip.where) : null;
+    const skipSql = kind.skip ? (typeof kind.skip.where === 'function' ? kind.skip.where(schema) : kind.skip.where) : null;
+    // A NULL (an outer join's missing row) counts as "not skipped", so no row falls between the two queries.
+    const skipWhere = skipSql ? `COALESCE((${skipSql}), false)` : null;
     if (skipWhere) {
       const { rows } = await this.source.query(`SELECT count(*)::int AS n FROM ${quote(kind.source)} s ${joins} WHERE ${skipWhere}`);
       report.skipped = rows[0].n;
