@@ -39,6 +39,11 @@ export interface ImportKind {
   insertOnly?: boolean;
   /** Kinds whose source table is absent in older Medusa versions are passed over. */
   optional?: boolean;
+  /**
+   * Kinds whose target table this service may not have (or not with these columns) are
+   * reported as not carried over instead of failing the run.
+   */
+  targetOptional?: boolean;
   /** Told of every row written (the orders whose stored totals are computed at the end). */
   written?: (rows: Row[]) => void;
   /** Replaces the upsert (rows that must be matched on something other than the key). */

@@ -72,8 +72,10 @@ export class MedusaImport {
     let committed = false;
     try {
       for (const kind of kinds) {
-        if (!(await this.targetHas(kind.target))) {
-          this.log(`${kind.name}: not carried over (this service has no ${kind.target} table)`);
+        const missing = await this.missingTargetColumns(kind);
+        if (missing) {
+          if (!kind.targetOptional) throw new Error(`this service's database has no ${missing}`);
+          this.log(`${kind.name}: not carried over (this service has no ${missing})`);
           continue;
         }
         if (!schema.hasTable(kind.source)) {
@@ -107,9 +109,13 @@ export class MedusaImport {
     };
   }
 
-  private async targetHas(table: string): Promise<boolean> {
-    const rows = await this.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [quote(table)]);
-    return rows[0].present === true;
+  /** "table x" or "column x.y" when the target lacks what the kind writes, else null. */
+  private async missingTargetColumns(kind: ImportKind): Promise<string | null> {
+    const rows = await this.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`, [kind.target]);
+    if (!rows.length) return `${kind.target} table`;
+    const present = new Set(rows.map((r) => r.column_name));
+    const absent = kind.columns.find((c) => !present.has(c));
+    return absent ? `column ${kind.target}.${absent}` : null;
   }
 
   private readonly query: QueryFn = async (sql, params) => (await this.target.query(sql, params as unknown[])).rows as Row[];

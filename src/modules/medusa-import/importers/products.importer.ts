@@ -72,6 +72,7 @@ export const productKinds: ImportKind[] = [
     columns: ['product_id', 'profile_id'],
     insertOnly: true,
     optional: true,
+    targetOptional: true,
   },
   { name: 'product tag links', target: 'product_tags', source: 'product_tags', key: ['product_id', 'product_tag_id'], columns: ['product_id', 'product_tag_id'], insertOnly: true },
   { name: 'product image links', target: 'product_images', source: 'product_images', key: ['product_id', 'image_id'], columns: ['product_id', 'image_id'], insertOnly: true },
