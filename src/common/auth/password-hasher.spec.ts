@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password-hasher';
+import { hashPassword, needsRehash, verifyPassword } from './password-hasher';
 
 describe('password hasher (Tarsnap scrypt format, as Medusa v1 stores)', () => {
   it('verifies the password it hashed and rejects another', async () => {
@@ -21,6 +21,16 @@ describe('password hasher (Tarsnap scrypt format, as Medusa v1 stores)', () => {
       'c2NyeXB0AAEAAAABAAAAAfBZKPVQEH2Ezl6tCZIR92bMhXItSLoMAIGKurP1d3M9dBElymhubQDhTyqTVYz9Q9/tT40uaUfFqgKp7yFutL/OR0CQpM45lQj/mx760rmV';
     await expect(verifyPassword('supersecret', medusa)).resolves.toBe(true);
     await expect(verifyPassword('supersecret2', medusa)).resolves.toBe(false);
+  });
+
+  it('asks for a re-hash of Medusa-strength hashes only, so imported accounts are upgraded at their first login', async () => {
+    const medusa =
+      'c2NyeXB0AAEAAAABAAAAAfBZKPVQEH2Ezl6tCZIR92bMhXItSLoMAIGKurP1d3M9dBElymhubQDhTyqTVYz9Q9/tT40uaUfFqgKp7yFutL/OR0CQpM45lQj/mx760rmV';
+    expect(needsRehash(medusa)).toBe(true);
+    expect(needsRehash(await hashPassword('x', { logN: 14, r: 8, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('x'))).toBe(false);
+    expect(needsRehash(null)).toBe(false);
+    expect(needsRehash('not-a-hash')).toBe(false);
   });
 
   it('rejects malformed or tampered hashes without throwing', async () => {

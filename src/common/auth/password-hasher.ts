@@ -33,6 +33,22 @@ export async function hashPassword(password: string, params = DEFAULT_PARAMS): P
   return Buffer.concat([first64, hmac]).toString('base64');
 }
 
+/**
+ * Whether a hash that verified was made with weaker parameters than ours (every hash
+ * imported from Medusa v1, which used logN 1, r 1, p 1): the caller then stores a fresh
+ * hash of the password it has just checked, so imported accounts reach full strength at
+ * their first login without anyone resetting a password.
+ */
+export function needsRehash(stored: string | null | undefined): boolean {
+  if (!stored) return false;
+  const blob = Buffer.from(stored, 'base64');
+  if (blob.length !== 96) return false;
+  const logN = blob.readUInt8(7);
+  const r = blob.readUInt32BE(8);
+  const p = blob.readUInt32BE(12);
+  return logN < DEFAULT_PARAMS.logN || r < DEFAULT_PARAMS.r || p < DEFAULT_PARAMS.p;
+}
+
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;
   const blob = Buffer.from(stored, 'base64');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, In, QueryFailedError, Raw } from 'typeorm';
-import { hashPassword, verifyPassword } from '../../common/auth/password-hasher';
+import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
@@ -193,6 +193,14 @@ export class CustomersService {
       .where('customer.email = :email AND customer.has_account = true', { email: normalizeEmail(email) })
       .getOne();
     if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    if (needsRehash(row.password_hash)) {
+      // Conditional on the old hash: a password changed meanwhile is never overwritten.
+      await manager.query(`UPDATE customer SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [
+        await hashPassword(password),
+        row.id,
+        row.password_hash,
+      ]);
+    }
     delete row.password_hash;
     return row;
   }

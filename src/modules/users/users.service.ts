@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { hashPassword, verifyPassword } from '../../common/auth/password-hasher';
+import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { ApiTokenCache } from './api-token-cache';
 import { User, UserRole } from './user.entity';
 
@@ -38,6 +38,14 @@ export class UsersService {
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
     if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    if (needsRehash(row.password_hash)) {
+      // Conditional on the old hash: a password changed meanwhile is never overwritten.
+      await this.dataSource.query(`UPDATE "user" SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [
+        await hashPassword(password),
+        row.id,
+        row.password_hash,
+      ]);
+    }
     delete (row as Partial<User>).password_hash;
     return row;
   }
