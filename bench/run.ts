@@ -29,7 +29,6 @@ import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
-import { api } from './http-client';
 import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
 

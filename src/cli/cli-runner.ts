@@ -35,6 +35,7 @@ export async function runCli(
     // A one-off command must never pick up batch jobs meant for the running instances.
     process.env.QUEUE_WORKERS ??= 'false';
     // Loaded only now so a usage error does not pay for loading every module.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createApp } = require('../app.factory') as typeof import('../app.factory');
     const app = await createApp({ http: false, logs: 'quiet' });
     shutdown.add(() => app.close());

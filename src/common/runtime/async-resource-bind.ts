@@ -10,6 +10,7 @@ import { AsyncResource } from 'async_hooks';
  * given), without the deprecated accessor, which nothing here reads. Node 22 dropped it.
  */
 export function installLeanAsyncResourceBind(): void {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the signature of Node's own AsyncResource.bind
   const lean = function bind<Func extends (...args: any[]) => any>(fn: Func, type?: string, thisArg?: unknown): Func {
     if (typeof fn !== 'function') throw new TypeError('The "fn" argument must be of type function');
     const resource = new AsyncResource(type || fn.name || 'bound-anonymous-fn');
