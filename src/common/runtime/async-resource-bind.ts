@@ -5,7 +5,7 @@ import { AsyncResource } from 'async_hooks';
  * function it binds, wrapping its getter and setter with `util.deprecate` each time.
  * Nest's interceptor chain binds two or three functions per request, and under load
  * that was 3-4 % of the process's CPU plus the garbage it leaves (profile of GET
- * /admin/currencies, docs/performance.md). This binds the same way (the function runs
+ * /admin/currencies; docs/architecture.md, deviations). This binds the same way (the function runs
  * in the async context of the moment of binding, with the caller's `this` unless one is
  * given), without the deprecated accessor, which nothing here reads. Node 22 dropped it.
  */
