@@ -1,6 +1,7 @@
 /**
  * Two projects: `unit` (pure logic, next to the code) and `e2e` (HTTP through a real
- * PostgreSQL, one cloned database per test file). `scripts/test.js` provides the database.
+ * PostgreSQL, one cloned database per test file). test/global-setup.ts provides the database
+ * (TEST_DATABASE_URL, DATABASE_URL, or an embedded PostgreSQL it starts).
  */
 const swc = [
   '@swc/jest',

@@ -15,10 +15,8 @@
  * Uses DATABASE_URL's server (a fresh database `bench_batch_jobs` on it), or an embedded
  * PostgreSQL when DATABASE_URL is not set.
  */
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
-import { AppModule } from '../src/app.module';
+import { createApp } from '../src/app.factory';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { runMigrations } from '../src/database/migrate';
 import { BatchJobsService } from '../src/modules/batch-jobs/batch-jobs.service';
@@ -118,7 +116,7 @@ async function main(): Promise<void> {
 
   // The app reads its configuration from the environment when it is created.
   Object.assign(process.env, { DATABASE_URL: dbUrl, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QUEUE_POLL_INTERVAL_MS: '500' });
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const app = await createApp({ http: false, logs: 'quiet' });
   const jobs = app.get(BatchJobsService);
   const memory = new MemorySampler();
 

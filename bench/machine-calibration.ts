@@ -3,7 +3,7 @@ import { Client } from 'pg';
 /**
  * How fast this machine is right now, measured before the API starts, so results of
  * different days can be compared: the VMs this runs on have differed by up to 1.5× in
- * speed between sessions on unchanged code (docs/performance.md, sixth pass). Fixed
+ * speed between sessions on unchanged code. Fixed
  * work, the median of three timings each:
  * - `nodeMs`: JSON round trips of a cart-sized object on one core (Node's own speed);
  * - `pgQueryMs`: a CPU-bound query (PostgreSQL's executor speed);

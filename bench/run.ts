@@ -29,7 +29,6 @@ import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { runMigrations } from '../src/database/migrate';
 import { DEFAULT_SIZE, loadDataset } from './dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
-import { api } from './http-client';
 import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
 
@@ -215,8 +214,8 @@ async function measureScenario(scenario: Scenario, ctx: BenchContext, options: R
 /**
  * With `--prewarm S`, the full checkout flow runs unmeasured for S seconds before the
  * first scenario, so a scenario run alone (`--only`) measures a process whose cart code
- * V8 has compiled, as the full run's later scenarios do. Measured on the checkout flow
- * (docs/performance.md, sixth pass): the API's CPU per checkout fell from 23.5 ms over
+ * V8 has compiled, as the full run's later scenarios do. Measured on the checkout flow:
+ * the API's CPU per checkout fell from 23.5 ms over
  * the first 200 checkouts to about 9.5 ms after 1 600, while a scenario's own 2 s
  * warm-up covers about 120. Off by default: the warm-up's writes also made the add line
  * item scenario after it cost PostgreSQL more, for a reason not pinned down.
@@ -237,7 +236,7 @@ async function prewarmApi(ctx: BenchContext, options: RunOptions): Promise<void>
  * scenario: a production server's autovacuum would have cleaned up after the writes of
  * the scenarios before it (the checkout warm-up alone updates thousands of variant, cart
  * and line rows). Without it, add line item after the warm-up cost PostgreSQL 1.9-3.4 ms
- * per request instead of 1.3-1.6 (docs/performance.md, sixth pass). Undefined where
+ * per request instead of 1.3-1.6. Undefined where
  * autovacuum runs.
  */
 async function vacuumerStandingInForAutovacuum(dbUrl: string): Promise<(() => Promise<void>) | undefined> {

@@ -144,7 +144,7 @@ export const SCENARIOS: Scenario[] = [
     target: { minRps: 4000 },
     prepare: async (ctx) => ({ method: 'GET', path: '/admin/currencies', headers: ctx.adminHeaders }),
   },
-  // The scaling check (issue 8: p50 at 1 000 000 customers within 3x of 10 000). The email
+  // The scaling check (target: p50 at 1 000 000 customers within 3x of 10 000). The email
   // fragment matches one customer at every size; the last name is one of the data set's
   // 16 000 (16 surnames x 1 000 numbers), so about one customer in 16 000 has it, as a
   // common surname grows with a real customer base (1 at 10 000, 62 at 1 000 000).

@@ -1,14 +1,9 @@
 import 'reflect-metadata';
-import { installLeanAsyncResourceBind } from './common/runtime/async-resource-bind';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'fs';
-import { Logger } from 'nestjs-pino';
 import { join, relative } from 'path';
 import { DataSource } from 'typeorm';
-import { AppModule } from './app.module';
-import { AppPrototypeExpressAdapter } from './common/http/app-prototype-express-adapter';
-import { configureApp } from './bootstrap';
+import { createApp } from './app.factory';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase } from './database/database-connection';
 import { runMigrations } from './database/migrate';
@@ -16,8 +11,6 @@ import { GracefulShutdown } from './graceful-shutdown';
 import { describeSeedSummary } from './modules/seed/seed-context';
 import { DEMO_ADMIN } from './modules/seed/demo';
 import { SeedService } from './modules/seed/seed.service';
-
-installLeanAsyncResourceBind();
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -34,18 +27,11 @@ async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
   const applied = await runMigrations(database.url);
   say(applied.length ? `Migrations: applied ${applied.length} (${applied.join(', ')})` : 'Migrations: up to date');
 
-  const verboseBoot = ['debug', 'trace'].includes(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppPrototypeExpressAdapter(), {
-    bodyParser: false,
-    ...(verboseBoot ? { bufferLogs: true } : { logger: ['error', 'warn'] }),
-  });
+  const app = await createApp({ config, logs: ['debug', 'trace'].includes(config.logLevel) ? 'verbose' : 'quiet' });
   shutdown.add(() => app.close());
-  if (verboseBoot) app.useLogger(app.get(Logger));
-  configureApp(app, config);
 
   const seeded = await seedDemoData(app, config, !!database.embedded);
   await app.listen(config.port, config.host);
-  if (!verboseBoot) app.useLogger(app.get(Logger));
   await printBanner(app, config, database.embedded?.port, seeded);
 }
 

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplicationContext, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig } from '../config/configuration';
 import { connectDatabase, displayPath } from '../database/database-connection';
 import { runMigrations } from '../database/migrate';
@@ -36,8 +35,9 @@ export async function runCli(
     // A one-off command must never pick up batch jobs meant for the running instances.
     process.env.QUEUE_WORKERS ??= 'false';
     // Loaded only now so a usage error does not pay for loading every module.
-    const { AppModule } = require('../app.module') as { AppModule: Type<unknown> };
-    const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createApp } = require('../app.factory') as typeof import('../app.factory');
+    const app = await createApp({ http: false, logs: 'quiet' });
     shutdown.add(() => app.close());
     const description = database.embedded ? `the embedded PostgreSQL (${displayPath(database.embedded.dataDir)})` : 'DATABASE_URL';
     const result = await work(app, { description });

@@ -1,15 +1,9 @@
 import { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
 import { randomBytes } from 'crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/bootstrap';
-import { AppPrototypeExpressAdapter } from '../../src/common/http/app-prototype-express-adapter';
-import { installLeanAsyncResourceBind } from '../../src/common/runtime/async-resource-bind';
-import { loadConfig } from '../../src/config/configuration';
+import { createApp } from '../../src/app.factory';
 import { databaseUrl } from './db-urls';
 
 export interface TestApp {
@@ -45,8 +39,8 @@ export async function dropTestDatabase(name: string): Promise<void> {
 }
 
 /**
- * Boots the whole application in-process against a database of its own, as main.ts
- * does (same AppModule, same configureApp). One per test file.
+ * Boots the whole application in-process against a database of its own, built by the
+ * same createApp() as main.ts. One per test file.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const name = await createTestDatabase();
@@ -65,14 +59,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * on one database: scale-out tests). `close()` stops the app and leaves the database.
  */
 export async function startTestApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
-  installLeanAsyncResourceBind(); // as main.ts does: the tests run the production runtime
   process.env.DATABASE_URL = url;
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
   Object.assign(process.env, env);
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>(new AppPrototypeExpressAdapter(), { bodyParser: false, logger: false });
-  configureApp(app, loadConfig());
-  await app.init();
+  const app = await createApp({ logs: 'silent' });
   const server = app.getHttpServer();
   return {
     app,

@@ -1,6 +1,4 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../../src/app.module';
+import { createApp } from '../../src/app.factory';
 
 /**
  * A bare worker instance of the application (no HTTP server) in a process of its own,
@@ -8,7 +6,7 @@ import { AppModule } from '../../src/app.module';
  * Prints "ready" once its queue workers run.
  */
 async function main(): Promise<void> {
-  await NestFactory.createApplicationContext(AppModule, { logger: false });
+  await createApp({ http: false, logs: 'silent' });
   process.stdout.write('ready\n');
 }
 

@@ -9,7 +9,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  * TypeORM's `insert()` and `update()` go through the query builder on every call (alias
  * maps, property-name rewriting by regular expressions, listeners and subscribers), and
  * `insert()` then reads the generated columns back: about 0.2-0.3 ms of Node CPU per
- * statement on the 2-core machine of issue 8, with seven such statements in a guest
+ * statement on the 2-core target machine, with seven such statements in a guest
  * checkout. These helpers write the same rows: values go through the driver's
  * `preparePersistentValue` (transformers, JSON columns), ids come from the entity's
  * `@BeforeInsert` listeners, columns left undefined take their database default, and an

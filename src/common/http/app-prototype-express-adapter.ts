@@ -23,7 +23,7 @@ import type { Socket } from 'net';
  * `Object.setPrototypeOf` (`app.handle`). Changing an object's prototype throws away V8's
  * optimised shapes and inline caches for it, and that alone cost about 50 µs of CPU per
  * request on this 2-core machine: a bare Express app answering a POST took 0.14 ms of
- * CPU per request, the same app on this server 0.06 ms (docs/performance.md, sixth pass).
+ * CPU per request, the same app on this server 0.06 ms (docs/architecture.md, deviations).
  * When the object already has that prototype, `setPrototypeOf` returns at once.
  * Requests and responses stay `IncomingMessage`/`ServerResponse` instances with
  * Express's methods, as before.

@@ -42,6 +42,7 @@ export class ConnectionDrain implements BeforeApplicationShutdown {
    * during shutdown.
    */
   install(app: Application): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- inside writeHead, `this` is the response
     const drain = this;
     // express gives every response of this app this prototype (app.response is not in its typings).
     const response = (app as unknown as { response: Response }).response;

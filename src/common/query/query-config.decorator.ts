@@ -19,7 +19,6 @@ export interface QueryConfigOptions {
   /** Sortable columns; defaults to the entity's columns. */
   allowedOrder?: string[];
   defaultOrder?: Record<string, 'ASC' | 'DESC'>;
-  isList?: boolean;
   defaultLimit?: number;
   maxLimit?: number;
 }

@@ -18,7 +18,7 @@ export class AdminBatchJobsController {
 
   @Get()
   @ApiOperation({ summary: 'List Batch Jobs (only those the caller created)' })
-  @QueryConfig({ ...QUERY, isList: true, defaultLimit: 10 })
+  @QueryConfig({ ...QUERY, defaultLimit: 10 })
   async list(@CurrentUserId() userId: string, @Query() query: AdminGetBatchParams, @FindParams() config: FindConfig) {
     const [jobs, count] = await this.batchJobs.list(userId, query, config);
     // Medusa's list selects every column but dry_run unless fields asks for it.

@@ -27,7 +27,7 @@ export class AdminCollectionsController {
 
   @Get()
   @ApiOperation({ summary: 'List Collections' })
-  @QueryConfig({ entity: ProductCollection, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
   async list(@Query() query: AdminGetCollectionsParams, @FindParams() config: FindConfig) {
     const { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at } = query;
     const filters = { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at };

@@ -15,7 +15,7 @@ export class StoreCollectionsController {
 
   @Get()
   @ApiOperation({ summary: 'List Collections' })
-  @QueryConfig({ entity: ProductCollection, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
   async list(@Query() query: StoreGetCollectionsParams, @FindParams() config: FindConfig) {
     const { handle, created_at, updated_at } = query;

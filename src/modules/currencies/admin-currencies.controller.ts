@@ -15,7 +15,7 @@ export class AdminCurrenciesController {
 
   @Get()
   @ApiOperation({ summary: 'List Currency' })
-  @QueryConfig({ entity: Currency, isList: true, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
+  @QueryConfig({ entity: Currency, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
   // The admin guard still runs on every request; only the body (the same for every admin) is cached.
   @CachedCatalogueResponse({ scope: 'currencies' })
   async list(@Query() query: AdminGetCurrenciesParams, @FindParams() config: FindConfig) {

@@ -26,7 +26,7 @@ export class AdminCustomerGroupsController {
 
   @Get()
   @ApiOperation({ summary: 'List Customer Groups' })
-  @QueryConfig({ entity: CustomerGroup, isList: true, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: GROUP_RELATIONS })
+  @QueryConfig({ entity: CustomerGroup, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: GROUP_RELATIONS })
   async list(@Query() query: AdminGetCustomerGroupsParams, @FindParams() config: FindConfig) {
     const { q, id, name, discount_condition_id, created_at, updated_at } = query;
     const [customer_groups, count] = await this.groups.list({ q, id, name, discount_condition_id, created_at, updated_at }, config);
@@ -65,7 +65,7 @@ export class AdminCustomerGroupsController {
 
   @Get(':id/customers')
   @ApiOperation({ summary: "List a Customer Group's Customers" })
-  @QueryConfig({ entity: Customer, isList: true, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
   async listCustomers(@Param('id') id: string, @Query() query: AdminGetGroupsGroupCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, created_at, updated_at } = query;
     const [customers, count] = await this.groups.listCustomers(id, { q, has_account, created_at, updated_at }, config);

@@ -18,7 +18,7 @@ export class AdminCustomersController {
 
   @Get()
   @ApiOperation({ summary: 'List Customers' })
-  @QueryConfig({ entity: Customer, isList: true, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
   async list(@Query() query: AdminGetCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, groups, created_at, updated_at } = query;
     const [customers, count] = await this.customers.list({ q, has_account, groups, created_at, updated_at }, config);

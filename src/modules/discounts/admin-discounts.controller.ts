@@ -18,7 +18,7 @@ export class AdminDiscountsController {
 
   @Get()
   @ApiOperation({ summary: 'List Discounts' })
-  @QueryConfig({ ...DISCOUNT_QUERY, isList: true, defaultLimit: 20, maxLimit: 1000 })
+  @QueryConfig({ ...DISCOUNT_QUERY, defaultLimit: 20, maxLimit: 1000 })
   async list(@Query() query: AdminGetDiscountsParams, @FindParams() config: FindConfig) {
     const [discounts, count] = await this.discounts.list(query, config);
     return listEnvelope('discounts', discounts, count, config);

@@ -33,7 +33,6 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'List Draft Orders' })
   @QueryConfig({
     entity: DraftOrder,
-    isList: true,
     defaultLimit: 50,
     defaultRelations: DRAFT_ORDER_LIST_RELATIONS,
     allowedRelations: DRAFT_ORDER_LIST_ALLOWED_RELATIONS,

@@ -15,7 +15,7 @@ export class AdminGiftCardsController {
 
   @Get()
   @ApiOperation({ summary: 'List Gift Cards' })
-  @QueryConfig({ entity: GiftCard, isList: true, defaultLimit: 50, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  @QueryConfig({ entity: GiftCard, defaultLimit: 50, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS })
   async list(@Query() query: AdminGetGiftCardsParams, @FindParams() config: FindConfig) {
     const [giftCards, count] = await this.giftCards.list({ q: query.q }, config);
     return listEnvelope('gift_cards', giftCards, count, config);

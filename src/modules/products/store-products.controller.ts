@@ -24,7 +24,6 @@ export class StoreProductsController {
   @ApiOperation({ summary: 'List Products' })
   @QueryConfig({
     entity: Product,
-    isList: true,
     defaultLimit: 100,
     maxLimit: 1000,
     defaultRelations: DEFAULT_RELATIONS,

@@ -22,7 +22,7 @@ const MAX_REGIONS = 1_000;
  * Region trees (the region with its countries and payment and fulfillment providers) kept
  * in memory, for the cart reads that show them: every cart response carries its region's
  * tree, and PostgreSQL building it as JSON for each read was about a quarter of a cart
- * read's database time (docs/performance.md, sixth pass).
+ * read's database time.
  *
  * Exact, not eventually consistent: the cart read takes the trees' version
  * (REGION_TREE_VERSION) in its own snapshot, and a tree is used only when it was loaded

@@ -1,4 +1,4 @@
-import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
+import { createCartViaApi, createShop, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';
 import { createProduct } from '../../factories/product.factory';

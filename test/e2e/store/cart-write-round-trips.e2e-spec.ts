@@ -2,13 +2,11 @@ import { Client } from 'pg';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
+import { ROUND_TRIP_BUDGETS as BUDGET } from '../../helpers/round-trip-budgets';
 
 /**
- * Round trips to PostgreSQL per cart write. Each one costs about 0.2-0.4 ms of CPU on the
- * 2-core machine the performance targets are set for, and the cart writes are bound by
- * them: these budgets keep the counts from creeping back up (issue 8). They count every
- * statement the request sends, BEGIN/COMMIT and the idempotency key's included; a change
- * that lowers a count should lower its budget.
+ * Round trips to PostgreSQL per cart write, against the budgets in
+ * test/helpers/round-trip-budgets.ts: they keep the counts from creeping back up.
  */
 describe('Cart writes: database round trips per request', () => {
   let t: TestApp;
@@ -55,39 +53,39 @@ describe('Cart writes: database round trips per request', () => {
     expect(count <= budget ? 'within budget' : { budget, count, statements }).toBe('within budget');
   };
 
-  it('POST /store/carts (no items): 1, once the region tree is cached; 2 for the first cart after a region change', async () => {
-    await expectAtMost(1, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
+  it('POST /store/carts (no items), once the region tree is cached, and the first cart after a region change', async () => {
+    await expectAtMost(BUDGET.createCart, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
     await t.dataSource.query(`UPDATE region SET name = name || ' (changed)' WHERE id = $1`, [shop.region.id]);
     const { count } = await roundTrips(() => t.http().post('/store/carts').send({ region_id: shop.region.id }));
-    expect(count).toBe(2);
-    await expectAtMost(1, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
+    expect(count).toBe(BUDGET.createCartAfterRegionChange);
+    await expectAtMost(BUDGET.createCart, () => t.http().post('/store/carts').send({ region_id: shop.region.id }));
   });
 
-  it('POST /store/carts/:id/line-items (new line, then a merge): 7, then 8', async () => {
+  it('POST /store/carts/:id/line-items: a new line, then a merge', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
-    await expectAtMost(7, () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }));
-    await expectAtMost(8, () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }));
+    await expectAtMost(BUDGET.addNewLine, () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }));
+    await expectAtMost(BUDGET.addMergedLine, () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }));
   });
 
-  it('POST /store/carts/:id with a discount code: 10', async () => {
+  it('POST /store/carts/:id with a discount code', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await expectAtMost(10, () => t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code }] }));
+    await expectAtMost(BUDGET.applyDiscountCode, () => t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code }] }));
   });
 
-  it('POST /store/carts/:id/shipping-methods: 6; POST /store/carts/:id/payment-sessions: 7', async () => {
+  it('POST /store/carts/:id/shipping-methods, then POST /store/carts/:id/payment-sessions', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     await t
       .http()
       .post(`/store/carts/${cart.id}`)
       .send({ email: 'rt@test.com', shipping_address: { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: 'de' } })
       .expect(200);
-    await expectAtMost(6, () => t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }));
-    await expectAtMost(7, () => t.http().post(`/store/carts/${cart.id}/payment-sessions`));
+    await expectAtMost(BUDGET.addShippingMethod, () => t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }));
+    await expectAtMost(BUDGET.createPaymentSessions, () => t.http().post(`/store/carts/${cart.id}/payment-sessions`));
   });
 
-  it('POST /store/carts/:id with a new guest email and a shipping address: 8; POST /store/carts/:id/complete: 12', async () => {
+  it('POST /store/carts/:id with a new guest email and a shipping address, then POST /store/carts/:id/complete', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await expectAtMost(8, () =>
+    await expectAtMost(BUDGET.setGuestEmailAndAddress, () =>
       t
         .http()
         .post(`/store/carts/${cart.id}`)
@@ -96,6 +94,6 @@ describe('Cart writes: database round trips per request', () => {
     await t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
     await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
     await t.http().post(`/store/carts/${cart.id}/payment-session`).send({ provider_id: 'manual' }).expect(200);
-    await expectAtMost(12, () => t.http().post(`/store/carts/${cart.id}/complete`));
+    await expectAtMost(BUDGET.completeCart, () => t.http().post(`/store/carts/${cart.id}/complete`));
   });
 });

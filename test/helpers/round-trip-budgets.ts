@@ -1,0 +1,28 @@
+/**
+ * Round trips to PostgreSQL per cart write: the most statements each request may send,
+ * BEGIN/COMMIT and the idempotency key's included. Each one costs about 0.2-0.4 ms of CPU
+ * on the 2-core machine the performance targets are set for, and the cart writes are bound
+ * by them (docs/performance.md). A change that lowers a count should lower its budget here;
+ * one that raises it must say why in its commit.
+ * Checked by test/e2e/store/cart-write-round-trips.e2e-spec.ts.
+ */
+export const ROUND_TRIP_BUDGETS = {
+  /** POST /store/carts without items, once the region's tree is cached. */
+  createCart: 1,
+  /** The same for the first cart after a region change: the region tree is read again (exact). */
+  createCartAfterRegionChange: 2,
+  /** POST /store/carts/:id/line-items adding a new line. */
+  addNewLine: 7,
+  /** The same variant again: merged into the existing line. */
+  addMergedLine: 8,
+  /** POST /store/carts/:id with a discount code. */
+  applyDiscountCode: 10,
+  /** POST /store/carts/:id/shipping-methods. */
+  addShippingMethod: 6,
+  /** POST /store/carts/:id/payment-sessions. */
+  createPaymentSessions: 7,
+  /** POST /store/carts/:id with a new guest email and a shipping address. */
+  setGuestEmailAndAddress: 8,
+  /** POST /store/carts/:id/complete. */
+  completeCart: 12,
+} as const;
