@@ -41,7 +41,6 @@ export class StoreCustomerAccountController {
   @ApiOperation({ summary: 'List Orders' })
   @QueryConfig({
     entity: Order,
-    isList: true,
     defaultLimit: 10,
     maxLimit: 1000,
     defaultRelations: DEFAULT_ORDER_RELATIONS,

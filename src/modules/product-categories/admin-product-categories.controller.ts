@@ -23,7 +23,7 @@ export class AdminProductCategoriesController {
 
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
-  @QueryConfig({ ...ONE, isList: true, defaultLimit: 100, maxLimit: 1000 })
+  @QueryConfig({ ...ONE, defaultLimit: 100, maxLimit: 1000 })
   async list(@Query() query: AdminGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, is_active, is_internal, include_descendants_tree } = query;
     const [categories, count] = await this.categories.list({ q, handle, parent_category_id, is_active, is_internal }, config, {

@@ -19,7 +19,7 @@ export class StoreProductCategoriesController {
 
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
-  @QueryConfig({ ...QUERY, isList: true, defaultLimit: 100, maxLimit: 1000 })
+  @QueryConfig({ ...QUERY, defaultLimit: 100, maxLimit: 1000 })
   async list(@Query() query: StoreGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, include_descendants_tree } = query;
     const [categories, count] = await this.categories.list({ q, handle, parent_category_id }, config, {
