@@ -1,6 +1,8 @@
-import { createCartViaApi, createShop, customerAuth, Shop } from '../../factories/cart.factory';
+import { createCartViaApi, createShop, customerAuth, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createCustomer } from '../../factories/customer.factory';
+import { createGiftCard } from '../../factories/gift-card.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
+import { adminAgent } from '../../helpers/auth';
 import { eventually } from '../../helpers/change-notices';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
@@ -79,5 +81,31 @@ describe('Store carts: a logged-in shopper’s GET attaches the cart', () => {
     await t.dataSource.query('UPDATE cart SET completed_at = now() WHERE id = $1', [cart.id]);
     const res = await t.http().get(`/store/carts/${cart.id}`).set(customerAuth(t, customer.id)).expect(200);
     expect(res.body.cart.customer_id).toBeNull();
+  });
+});
+
+describe('Store carts: gift cards at completion', () => {
+  let t: TestApp;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await createShop(t.dataSource.manager, { product: { variants: [{ inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+  });
+  afterAll(() => t.close());
+
+  it('disables a gift card whose whole balance the order draws', async () => {
+    const spent = await createGiftCard(t.dataSource.manager, { region_id: shop.region.id, value: 500 });
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
+    await t.http().post(`/store/carts/${cart.id}`).send({ gift_cards: [{ code: spent.code }] }).expect(200);
+    await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
+    const order = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
+    expect(order.body.data.gift_card_total).toBe(500);
+
+    const admin = await adminAgent(t);
+    const card = await admin.get(`/admin/gift-cards/${spent.id}`).expect(200);
+    expect(card.body.gift_card).toMatchObject({ balance: 0, is_disabled: true });
+    const res = await t.http().get(`/store/gift-cards/${spent.code}`).expect(404);
+    expect(res.body.type).toBe('not_found');
   });
 });
