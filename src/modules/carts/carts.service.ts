@@ -128,10 +128,12 @@ export class CartsService {
    * shipping methods, discounts outside the region, gift cards and payment sessions
    * reset), billing and shipping addresses, sales channel, discounts, gift cards,
    * context. `customer_id` in the body may only name the logged-in customer.
+   * `mayTakeOver`: an admin (draft orders) moving the cart to another customer, even away
+   * from a registered one; the store never passes it.
    */
-  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext): Promise<Cart> {
+  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean } = {}): Promise<Cart> {
     return this.mutations.run(id, async (cart, manager) => {
-      await this.updateCustomer(cart, input, ctx, manager);
+      await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
       const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
@@ -160,7 +162,7 @@ export class CartsService {
    * `email` (found or created). A cart already belonging to another registered customer
    * is never taken over (400).
    */
-  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager): Promise<void> {
+  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager, mayTakeOver: boolean): Promise<void> {
     if (input.customer_id !== undefined && input.customer_id !== ctx.customerId) {
       throw ApiError.notAllowed('A cart can only be assigned to the logged-in customer');
     }
@@ -168,7 +170,7 @@ export class CartsService {
     if (ctx.customerId) customer = await this.customers.retrieve(ctx.customerId, [], manager);
     else if (input.email !== undefined) customer = await this.customers.findOrCreateGuest(input.email, manager);
     if (!customer) return;
-    if (cart.customer_id && cart.customer_id !== customer.id) {
+    if (cart.customer_id && cart.customer_id !== customer.id && !mayTakeOver) {
       const owner = await manager.getRepository(Customer).findOne({ where: { id: cart.customer_id } });
       if (owner?.has_account) throw ApiError.notAllowed('The cart belongs to another customer');
     }
