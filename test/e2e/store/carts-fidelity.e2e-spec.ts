@@ -109,3 +109,28 @@ describe('Store carts: gift cards at completion', () => {
     expect(res.body.type).toBe('not_found');
   });
 });
+
+describe('Response shapes: the links Medusa v1 schemas require', () => {
+  let t: TestApp;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await createShop(t.dataSource.manager, { product: { variants: [{ inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+  });
+  afterAll(() => t.close());
+
+  it('order and cart line items carry claim_order_id, swap_id, order_edit_id; shipping methods claim_order_id, return_id, swap_id (null)', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
+    const ready = await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
+    expect(ready.items[0]).toMatchObject({ claim_order_id: null, swap_id: null, order_edit_id: null });
+    expect(ready.shipping_methods[0]).toMatchObject({ claim_order_id: null, return_id: null, swap_id: null });
+
+    const completed = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
+    const order = (await t.http().get(`/store/orders/${completed.body.data.id}`).expect(200)).body.order;
+    for (const body of [completed.body.data, order]) {
+      expect(body.items[0]).toMatchObject({ claim_order_id: null, swap_id: null, order_edit_id: null });
+      expect(body.shipping_methods[0]).toMatchObject({ claim_order_id: null, return_id: null, swap_id: null });
+    }
+  });
+});
