@@ -108,6 +108,17 @@ export class DraftCartService {
     await this.carts.update(cartId, input, { customerId: input.customer_id }, { mayTakeOver: true });
   }
 
+  /** A new draft's billing address must be in its region, as Medusa v1's cart creation checks (400). */
+  async assertBillingInRegion(cartId: string): Promise<void> {
+    const [row]: Array<{ in_region: boolean }> = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM country c WHERE c.region_id = cart.region_id AND c.iso_2 = a.country_code) AS in_region
+         FROM cart JOIN address a ON a.id = cart.billing_address_id
+        WHERE cart.id = $1 AND a.country_code IS NOT NULL`,
+      [cartId],
+    );
+    if (row && !row.in_region) throw ApiError.notAllowed('Billing country not in region');
+  }
+
   /** `customerId` when it names a live customer; Medusa v1 falls back to the email otherwise. */
   async existingCustomerId(customerId: string | undefined): Promise<string | undefined> {
     if (!customerId) return undefined;

@@ -39,6 +39,7 @@ export class DraftOrdersService {
         shipping_address: input.shipping_address,
         discounts: input.discounts,
       });
+      if (input.billing_address !== undefined) await this.draftCarts.assertBillingInRegion(cartId);
       draftId = await this.tx.run(async (manager) => {
         const repo = manager.getRepository(DraftOrder);
         const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });

@@ -89,6 +89,14 @@ describe('Admin draft orders: Medusa v1 behaviours', () => {
   });
 
   describe('create', () => {
+    it('refuses a billing address outside the region (400 "Billing country not in region") and creates nothing', async () => {
+      const before = (await t.dataSource.query('SELECT count(*)::int AS n FROM draft_order'))[0].n;
+      const res = await create({ billing_address: { first_name: 'Ada', country_code: 'us' } }).expect(400);
+      expect(res.body).toEqual({ type: 'not_allowed', message: 'Billing country not in region' });
+      expect((await t.dataSource.query('SELECT count(*)::int AS n FROM draft_order'))[0].n).toBe(before);
+      await create({ billing_address: { first_name: 'Ada', country_code: 'fr' } }).expect(200);
+    });
+
     it('falls back to the email when customer_id names no customer', async () => {
       const draft = await createOk({ customer_id: 'cus_missing', email: 'Fallback@Example.com' });
       expect(draft.cart).toMatchObject({ email: 'fallback@example.com' });

@@ -19,8 +19,8 @@ import { isIsoDuration } from '../engine/iso-duration';
 import { ALLOCATION_TYPES, AllocationType, DISCOUNT_RULE_TYPES, DiscountRuleType } from '../discount-rule.entity';
 import { CreateConditionDto, UpsertConditionDto } from './condition-resources.dto';
 
-const RULE_TYPE_MESSAGE = 'type must be one of "fixed", "percentage" or "free_shipping"';
-const ALLOCATION_MESSAGE = 'allocation must be one of "total" or "item"';
+const RULE_TYPE_MESSAGE = 'Invalid rule type, must be one of "fixed", "percentage" or "free_shipping"';
+const ALLOCATION_MESSAGE = 'Invalid allocation type, must be one of "total" or "item"';
 
 function IsIsoDuration(): PropertyDecorator {
   return ValidateBy({
