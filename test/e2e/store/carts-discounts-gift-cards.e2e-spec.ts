@@ -55,7 +55,7 @@ describe('Store cart discounts and gift cards', () => {
       const cart = await cartWithAB();
       await update(cart.id, { discounts: [{ code: ten.code }] }).expect(200);
       const res = await update(cart.id, { discounts: [{ code: ten.code }, { code: 'nope' }] }).expect(404);
-      expect(res.body).toEqual({ type: 'not_found', message: 'Discount with code NOPE was not found' });
+      expect(res.body).toEqual({ type: 'not_found', message: `Discounts with code [${ten.code}, NOPE] was not found` });
       const after = await t.http().get(`/store/carts/${cart.id}`).expect(200);
       expect(after.body.cart.discounts.map((d: { code: string }) => d.code)).toEqual([ten.code]);
     });
