@@ -62,6 +62,26 @@ describe('Store carts: a logged-in shopper’s GET attaches the cart', () => {
     expect((await t.http().get(`/store/carts/${cart.id}`).expect(200)).body.cart).toMatchObject({ customer_id: customer.id, email: customer.email });
   });
 
+  it('answers a session’s customer from the cache only for a cart already theirs', async () => {
+    const password = 'secret-pw';
+    const customer = await createCustomer(t.dataSource.manager, { password });
+    const agent = t.agent();
+    await agent.post('/store/auth').set(freshIp()).send({ email: customer.email, password }).expect(200);
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    await settled();
+    await t.http().get(`/store/carts/${cart.id}`).expect(200);
+    expect(cache().has(cart.id)).toBe(true);
+
+    // Cached as a customer-less cart: the session's GET goes to the route and attaches it.
+    const attached = await agent.get(`/store/carts/${cart.id}`).expect(200);
+    expect(attached.body.cart.customer_id).toBe(customer.id);
+    await settled();
+    const hits = cache().stats.hits;
+    const again = await agent.get(`/store/carts/${cart.id}`).expect(200);
+    expect(cache().stats.hits).toBe(hits + 1);
+    expect(again.body.cart).toEqual(attached.body.cart);
+  });
+
   it('answers a cart of another registered customer unchanged, and writes nothing for the owner’s own read', async () => {
     const owner = await createCustomer(t.dataSource.manager, { password: 'secret1' });
     const other = await createCustomer(t.dataSource.manager, { password: 'secret2' });
