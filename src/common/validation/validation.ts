@@ -9,12 +9,25 @@ export function formatValidationErrors(errors: ValidationError[], parent = ''): 
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
       for (const message of Object.values(error.constraints).reverse()) {
-        messages.push(parent ? message.replace(error.property, path) : message);
+        messages.push(parent ? withPath(message, error.property, path) : message);
       }
     }
     if (error.children?.length) messages.push(...formatValidationErrors(error.children, path));
   }
   return messages;
+}
+
+/**
+ * A nested property's message names its path (`rule.type must be ...`, `property
+ * rule.x should not exist`, `each value in rule.x ...`); a message written as a sentence of its own (Medusa's
+ * custom wording, e.g. `Invalid rule type, ...`) is kept as it is, as Medusa sends it.
+ */
+function withPath(message: string, property: string, path: string): string {
+  if (message.startsWith(`${property} `)) return path + message.slice(property.length);
+  for (const lead of ['property ', 'each value in ']) {
+    if (message.startsWith(`${lead}${property} `)) return lead + path + message.slice(lead.length + property.length);
+  }
+  return message;
 }
 
 function isEmptyPlainObject(value: unknown): value is Record<string, never> {

@@ -36,14 +36,15 @@ export class CartCheckoutService {
    * POST /store/carts/:id/shipping-methods: the option must be for the cart's region,
    * not return-only, not admin-only (unless `allowAdminOnly`), and its requirements must
    * be met by the cart's subtotal; it replaces any method of the same shipping profile.
-   * `price` overrides the option's price (a draft order's custom price). The requirements
+   * A custom shipping option of the cart (a draft order's) sets the price, and a cart with
+   * custom options refuses any other option (ShippingMethodsService.addToCart). The requirements
    * are checked on the cart read back for the answer (a method does not change the item
    * subtotal), so the change reads the cart once; unmet, the change is rolled back.
    */
   addShippingMethod(
     cartId: string,
     input: { option_id: string; data?: Record<string, unknown> },
-    options: { price?: number; allowAdminOnly?: boolean; manager?: EntityManager } = {},
+    options: { allowAdminOnly?: boolean; manager?: EntityManager } = {},
   ): Promise<Cart> {
     let option: ShippingOption | undefined;
     return this.mutations.run(
@@ -51,7 +52,7 @@ export class CartCheckoutService {
       async (cart, m) => {
         option = await this.shippingOptions.retrieve(input.option_id, m);
         this.shippingOptions.assertAvailableInRegion(option, cart.region_id, { allowAdminOnly: options.allowAdminOnly });
-        const price = options.price ?? this.shippingOptions.priceOf(option);
+        const price = this.shippingOptions.priceOf(option);
         const { cartHasPaymentSessions } = await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
         if (cartHasPaymentSessions) await this.followUps.refreshPaymentSessions(cart, m);
       },

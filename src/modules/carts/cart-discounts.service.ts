@@ -61,7 +61,7 @@ export class CartDiscountsService {
 
   /**
    * Replaces the cart's discounts by `codes` (case-insensitive; duplicates ignored).
-   * 404 for an unknown code; the engine's 400s for a code that cannot be used by this
+   * 404 naming every code when one is unknown; the engine's 400s for a code that cannot be used by this
    * cart (usage limit, dates, disabled, region, customer group); codes are judged in
    * request order, so the first failing one answers. Returns the discounts now on the
    * cart: the caller rebuilds the adjustments from them (CartFollowUpsService.afterCartChanged).
@@ -69,12 +69,13 @@ export class CartDiscountsService {
   async apply(cart: Cart, codes: string[], manager: EntityManager): Promise<EngineDiscount[]> {
     const unique = [...new Set(codes.map(normalizeDiscountCode))];
     const found = await this.discounts.engineDiscountsByCode(unique, manager);
+    // Medusa's wording, naming every code asked for, before any code is judged.
+    if (unique.some((code) => !found.has(code))) throw ApiError.notFound(`Discounts with code [${unique.join(', ')}] was not found`);
     const ctx = await this.engineContext(cart, [...found.values()], manager);
     const chosen: EngineDiscount[] = [];
     let hasRegular = false;
     for (const code of unique) {
-      const discount = found.get(code);
-      if (!discount) throw ApiError.notFound(`Discount with code ${code} was not found`);
+      const discount = found.get(code)!;
       assertDiscountApplicable(discount, ctx);
       if (isFreeShipping(discount)) chosen.push(discount);
       else if (!hasRegular) {

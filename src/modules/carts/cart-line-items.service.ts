@@ -28,8 +28,8 @@ export class CartLineItemsService {
     );
   }
 
-  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
-  update(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }): Promise<Cart> {
+  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. `unit_price` (drafts only) replaces re-pricing. */
+  update(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
       await this.lineItems.update(cart, lineId, input, m);
       await this.followUps.afterItemsChanged(cart, m);

@@ -39,7 +39,7 @@ export class CartResponseCacheInterceptor implements NestInterceptor {
         const version = cart ? rowVersionOf(cart) : undefined;
         if (!cart || !version) return;
         const deps = cartDependencies(cart);
-        captureSentJson(res, (json, etag) => this.cache.store(cart.id, { version, deps, body: json, etag }, epoch));
+        captureSentJson(res, (json, etag) => this.cache.store(cart.id, { version, deps, body: json, etag, customerId: cart.customer_id }, epoch));
       }),
     );
   }

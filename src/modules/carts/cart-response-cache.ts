@@ -9,6 +9,8 @@ export interface CachedCart {
   body: string;
   encoded: Buffer;
   etag?: string;
+  /** The cart's customer in this version: a GET by that customer would not change it. */
+  customerId?: string | null;
 }
 
 interface Entry extends CachedCart {
@@ -139,7 +141,7 @@ export class CartResponseCache {
    * about something it shows arrived since (or may have: older notices are forgotten), or
    * the cache cannot be trusted.
    */
-  store(cartId: string, answer: { version: string; deps: readonly string[]; body: string; etag?: string }, epoch: number): void {
+  store(cartId: string, answer: { version: string; deps: readonly string[]; body: string; etag?: string; customerId?: string | null }, epoch: number): void {
     if (!this.trusted || this.changedSince(epoch, answer.deps)) return;
     const encoded = Buffer.from(answer.body);
     const bytes = answer.body.length + encoded.length + ENTRY_OVERHEAD_BYTES + answer.deps.reduce((n, d) => n + d.length * 2, 0);

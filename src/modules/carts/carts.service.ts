@@ -18,7 +18,7 @@ import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLoaderService, NEW_CART_RELATIONS } from './cart-loader.service';
+import { CartLoaderService, DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
@@ -34,7 +34,7 @@ export interface RequestContext {
  * Cart creation, reads and the "update cart" operation (customer, region, addresses,
  * sales channel, discounts, gift cards, context). Every change runs under the cart row
  * lock (CartMutationRunner). A logged-in customer never takes over a cart that belongs to
- * another registered customer (Medusa v1 reassigned it on any GET).
+ * another registered customer, neither on update nor on GET (which attaches customer-less and guest carts).
  */
 @Injectable()
 export class CartsService {
@@ -53,9 +53,29 @@ export class CartsService {
     private readonly customers: CustomersService,
   ) {}
 
-  /** GET: never writes (Medusa v1 re-assigned the session's customer on every read). */
-  retrieve(id: string, relations: readonly string[]): Promise<Cart> {
-    return this.loader.loadWithTotals(id, { relations });
+  /**
+   * GET. With a logged-in customer, a cart without a customer or with only a guest one
+   * is first given that customer and its email (as Medusa v1, which storefronts rely on
+   * after login), and the updated cart is answered; a cart of another registered customer
+   * is answered unchanged. Anonymous reads, and reads of the customer's own cart, never write.
+   */
+  async retrieve(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
+    const cart = await this.loader.loadWithTotals(id, { relations });
+    if (!customerId || cart.customer_id === customerId || cart.completed_at) return cart;
+    if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return cart;
+    const customer = await this.dataSource.getRepository(Customer).findOne({ where: { id: customerId }, select: { id: true, email: true } });
+    if (!customer) return cart;
+    const updated = await this.mutations.run(id, async (locked, manager) => {
+      // Checked again under the lock: the cart may have changed hands since the read.
+      if (locked.customer_id === customer.id) return;
+      if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return;
+      await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
+    });
+    return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.loadWithTotals(id, { relations });
+  }
+
+  private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
+    return manager.getRepository(Customer).exists({ where: { id: customerId, has_account: true } });
   }
 
   /**
@@ -108,10 +128,12 @@ export class CartsService {
    * shipping methods, discounts outside the region, gift cards and payment sessions
    * reset), billing and shipping addresses, sales channel, discounts, gift cards,
    * context. `customer_id` in the body may only name the logged-in customer.
+   * `mayTakeOver`: an admin (draft orders) moving the cart to another customer, even away
+   * from a registered one; the store never passes it.
    */
-  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext): Promise<Cart> {
+  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean } = {}): Promise<Cart> {
     return this.mutations.run(id, async (cart, manager) => {
-      await this.updateCustomer(cart, input, ctx, manager);
+      await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
       const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
@@ -140,7 +162,7 @@ export class CartsService {
    * `email` (found or created). A cart already belonging to another registered customer
    * is never taken over (400).
    */
-  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager): Promise<void> {
+  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager, mayTakeOver: boolean): Promise<void> {
     if (input.customer_id !== undefined && input.customer_id !== ctx.customerId) {
       throw ApiError.notAllowed('A cart can only be assigned to the logged-in customer');
     }
@@ -148,7 +170,7 @@ export class CartsService {
     if (ctx.customerId) customer = await this.customers.retrieve(ctx.customerId, [], manager);
     else if (input.email !== undefined) customer = await this.customers.findOrCreateGuest(input.email, manager);
     if (!customer) return;
-    if (cart.customer_id && cart.customer_id !== customer.id) {
+    if (cart.customer_id && cart.customer_id !== customer.id && !mayTakeOver) {
       const owner = await manager.getRepository(Customer).findOne({ where: { id: cart.customer_id } });
       if (owner?.has_account) throw ApiError.notAllowed('The cart belongs to another customer');
     }
@@ -196,6 +218,10 @@ export class CartsService {
     if (channel.is_disabled) throw ApiError.notAllowed(`Unable to assign the cart to a disabled Sales Channel "${channel.name}"`);
     return channel;
   }
+}
+
+function sameRelations(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((path, i) => path === b[i]);
 }
 
 interface NewCart {

@@ -40,6 +40,16 @@ export class LineItem extends BaseEntity {
   @OneToMany('LineItemAdjustment', (adjustment: LineItemAdjustment) => adjustment.item)
   adjustments?: LineItemAdjustment[];
 
+  // Medusa v1's links to claims, swaps and order edits, which this service does not have: always null.
+  @Column({ type: 'varchar', nullable: true })
+  claim_order_id: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  swap_id: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  order_edit_id: string | null;
+
   @Column({ type: 'varchar', nullable: true })
   original_item_id: string | null;
 

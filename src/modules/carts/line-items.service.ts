@@ -104,10 +104,11 @@ export class LineItemsService {
   }
 
   /**
-   * Sets a line's quantity (0 deletes it), re-pricing for the new quantity and checking
-   * stock; merges `metadata` the Medusa way. 400 invalid_data for a line not in the cart.
+   * Sets a line's quantity (0 deletes it), re-pricing for the new quantity (or setting
+   * `unit_price`, an admin's price for a draft's line) and checking stock; merges
+   * `metadata` the Medusa way. 400 invalid_data for a line not in the cart.
    */
-  async update(cart: Cart, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }, manager: EntityManager): Promise<void> {
+  async update(cart: Cart, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }, manager: EntityManager): Promise<void> {
     const repo = manager.getRepository(LineItem);
     const line = await repo.findOne({ where: { id: lineId, cart_id: cart.id } });
     if (!line) throw ApiError.invalid('Could not find the line item');
@@ -117,10 +118,11 @@ export class LineItemsService {
     }
     const changes: Partial<LineItem> = { quantity: input.quantity, has_shipping: false };
     if (line.variant_id) {
-      const region = await loadCartRegion(cart.region_id, manager);
       const variant = await loadVariantForLine(line.variant_id, manager);
       assertInventory(variant, input.quantity, "Inventory doesn't cover the desired quantity");
-      changes.unit_price = unitPriceFor(variant, region, input.quantity);
+      changes.unit_price = input.unit_price ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), input.quantity);
+    } else if (input.unit_price !== undefined) {
+      changes.unit_price = input.unit_price;
     }
     if (input.metadata !== undefined) changes.metadata = mergeMetadata(line.metadata, input.metadata);
     await repo.update(line.id, changes as QueryDeepPartialEntity<LineItem>);

@@ -48,8 +48,8 @@ export class StoreCartsController {
     computedFields: [...CART_TOTAL_FIELDS, 'object', 'payment_session'],
   })
   @UseInterceptors(CartResponseCacheInterceptor)
-  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { cart: await this.carts.retrieve(id, config.relations) };
+  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig, @CartRequestContext() ctx: RequestContext) {
+    return { cart: await this.carts.retrieve(id, config.relations, ctx.customerId) };
   }
 
   @Post(':id')

@@ -57,6 +57,7 @@ export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> =
     'product_type',
     'product_collection',
     'shipping_profile',
+    'product_shipping_profile',
     'sales_channel',
     'product_sales_channel',
     // category_id[] filters by category, and by the category tree with include_category_children.

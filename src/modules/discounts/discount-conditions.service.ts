@@ -32,7 +32,7 @@ function duplicateCondition(operator: string, type: string): ApiError {
 
 /** Condition responses carry the rule by default, like Medusa. */
 export const CONDITION_DEFAULT_RELATIONS = ['discount_rule'];
-export const CONDITION_ALLOWED_RELATIONS = ['discount_rule', 'products', 'product_types', 'product_collections', 'product_tags', 'customer_groups'];
+export const CONDITION_ALLOWED_RELATIONS = ['discount_rule', 'products', 'products.profile', 'products.profiles', 'product_types', 'product_collections', 'product_tags', 'customer_groups'];
 
 /**
  * Conditions of a discount's rule and their resources. Every mutation runs in one

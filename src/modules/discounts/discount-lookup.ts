@@ -11,6 +11,8 @@ export const DISCOUNT_ALLOWED_RELATIONS = [
   'parent_discount.rule',
   'parent_discount.regions',
   'rule.conditions.products',
+  'rule.conditions.products.profile',
+  'rule.conditions.products.profiles',
   'rule.conditions.product_types',
   'rule.conditions.product_collections',
   'rule.conditions.product_tags',

@@ -186,7 +186,7 @@ export class DiscountsService {
   async createDynamicCode(parentId: string, input: AdminPostDiscountsDiscountDynamicCodesReq): Promise<Discount> {
     return this.tx.run(async (manager) => {
       const parent = await lockDiscount(manager, parentId);
-      if (!parent.is_dynamic) throw ApiError.invalid('Discount must be set to dynamic');
+      if (!parent.is_dynamic) throw ApiError.notAllowed('Discount must be set to dynamic');
       const now = new Date();
       const repo = manager.getRepository(Discount);
       const child = repo.create({

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
 import { Cart } from '../carts/cart.entity';
+import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
 import { CartCompletionService } from '../carts/cart-completion.service';
 import { CartLineItemsService } from '../carts/cart-line-items.service';
@@ -67,7 +68,7 @@ export class DraftCartService {
   /**
    * Creates the cart of a new draft (type `draft_order`, the store's default sales channel,
    * the customer's email when a customer is given, the region's only country as shipping
-   * country) and stores `metadata` on it, as Medusa v1 does. 404 for an unknown region or customer.
+   * country) and stores `metadata` on it, as Medusa v1 does. 404 for an unknown region.
    */
   async create(input: { region_id: string; customer_id?: string; metadata?: Record<string, unknown> }): Promise<string> {
     const cart = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id });
@@ -79,15 +80,19 @@ export class DraftCartService {
 
   /**
    * Adds the draft's initial lines and shipping methods in one locked cart transaction:
-   * lines first (shipping requirements depend on the subtotal), then one method per entry,
-   * a custom `price` being recorded as a custom shipping option for this cart.
+   * lines first (shipping requirements depend on the subtotal), then every custom `price`
+   * recorded as a custom shipping option of this cart (the price the cart gets whenever
+   * that option is added, also from the store; a cart with custom options takes no
+   * other), then one method per entry, as Medusa v1 does.
    */
   async fill(cartId: string, lines: DraftLineInput[], shipping: DraftShippingInput[]): Promise<void> {
     await this.mutations.run(cartId, async (cart, manager) => {
       for (const line of lines) await this.insertLine(cart, { ...line, unit_price: clampPrice(line.unit_price) }, manager);
       for (const method of shipping) {
-        await this.checkout.addShippingMethod(cart.id, { option_id: method.option_id, data: method.data ?? {} }, { price: method.price, allowAdminOnly: true, manager });
         if (method.price !== undefined) await this.recordCustomShippingOption(cart.id, method.option_id, method.price, manager);
+      }
+      for (const method of shipping) {
+        await this.checkout.addShippingMethod(cart.id, { option_id: method.option_id, data: method.data ?? {} }, { allowAdminOnly: true, manager });
       }
     });
   }
@@ -95,10 +100,29 @@ export class DraftCartService {
   /**
    * Applies a cart update (customer or guest email, region, country, addresses, discounts)
    * through the carts module; discounts and payment sessions are refreshed there. The admin
-   * acts for the draft's customer, so `customer_id` is passed as the acting customer.
+   * acts for the draft's customer, so `customer_id` is passed as the acting customer, and
+   * may move the draft to another customer (`email`: the guest customer of that email,
+   * found or created) even when it belongs to a registered one, as in Medusa v1.
    */
   async update(cartId: string, input: DraftCartUpdate): Promise<void> {
-    await this.carts.update(cartId, input, { customerId: input.customer_id });
+    await this.carts.update(cartId, input, { customerId: input.customer_id }, { mayTakeOver: true });
+  }
+
+  /** A new draft's billing address must be in its region, as Medusa v1's cart creation checks (400). */
+  async assertBillingInRegion(cartId: string): Promise<void> {
+    const [row]: Array<{ in_region: boolean }> = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM country c WHERE c.region_id = cart.region_id AND c.iso_2 = a.country_code) AS in_region
+         FROM cart JOIN address a ON a.id = cart.billing_address_id
+        WHERE cart.id = $1 AND a.country_code IS NOT NULL`,
+      [cartId],
+    );
+    if (row && !row.in_region) throw ApiError.notAllowed('Billing country not in region');
+  }
+
+  /** `customerId` when it names a live customer; Medusa v1 falls back to the email otherwise. */
+  async existingCustomerId(customerId: string | undefined): Promise<string | undefined> {
+    if (!customerId) return undefined;
+    return (await this.dataSource.getRepository(Customer).exists({ where: { id: customerId } })) ? customerId : undefined;
   }
 
   /**
@@ -122,16 +146,17 @@ export class DraftCartService {
   }
 
   /**
-   * Updates a line: `quantity` through the carts module (0 removes the line, variant lines
-   * are re-priced, stock checked), then the admin's `title` / `unit_price` overrides.
-   * 400 invalid_data when the line is not in the cart.
+   * Updates a line through the carts module: `quantity` (0 removes the line, stock
+   * checked) at the admin's `unit_price`, else at the line's current price: as in Medusa
+   * v1, a draft's line is not re-priced by a quantity change, so a custom price stays.
+   * Then the admin's `title`. 400 invalid_data when the line is not in the cart.
    */
   async updateLine(cartId: string, lineId: string, input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> }): Promise<void> {
     const line = await this.dataSource.getRepository(LineItem).findOne({ where: { id: lineId, cart_id: cartId } });
     if (!line) throw ApiError.invalid('Could not find the line item');
-    await this.cartLineItems.update(cartId, lineId, { quantity: input.quantity ?? line.quantity, metadata: input.metadata });
-    if (input.quantity === 0 || (input.title === undefined && input.unit_price === undefined)) return;
-    await this.overrideLine(cartId, { id: lineId }, { title: input.title, unit_price: input.unit_price });
+    await this.cartLineItems.update(cartId, lineId, { quantity: input.quantity ?? line.quantity, metadata: input.metadata, unit_price: input.unit_price ?? line.unit_price });
+    if (input.quantity === 0 || input.title === undefined) return;
+    await this.overrideLine(cartId, { id: lineId }, { title: input.title });
   }
 
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */
@@ -210,15 +235,17 @@ export class DraftCartService {
     await this.carts.update(cartId, {}, {});
   }
 
-  /** One custom option per (option, cart): a second custom price for the same option replaces the first. */
+  /**
+   * One custom option per (option, cart): a second custom price for the same option
+   * replaces the first. An unknown option records nothing (adding it then answers 404).
+   */
   private async recordCustomShippingOption(cartId: string, optionId: string, price: number, manager: EntityManager): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(CustomShippingOption)
-      .values({ id: generateEntityId(CustomShippingOption.idPrefix), shipping_option_id: optionId, cart_id: cartId, price, metadata: null })
-      .orUpdate(['price', 'updated_at'], ['shipping_option_id', 'cart_id'])
-      .execute();
+    await manager.query(
+      `INSERT INTO custom_shipping_option (id, shipping_option_id, cart_id, price, metadata)
+       SELECT $1, so.id, $3, $4, NULL FROM shipping_option so WHERE so.id = $2 AND so.deleted_at IS NULL
+       ON CONFLICT (shipping_option_id, cart_id) DO UPDATE SET price = EXCLUDED.price, updated_at = now()`,
+      [generateEntityId(CustomShippingOption.idPrefix), optionId, cartId, price],
+    );
   }
 }
 

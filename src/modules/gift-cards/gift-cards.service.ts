@@ -172,22 +172,22 @@ export class GiftCardsService {
 
   /**
    * For applying a card to a cart: the live card with this code (any case), usable in the
-   * cart's region. 404 when unknown; 400 not_allowed when disabled, expired or of another
-   * region. Takes no lock: the balance is only enforced by `debit` at completion.
+   * cart's region. 404 when unknown; 400 not_allowed when disabled or expired, 400
+   * invalid_data when of another region (Medusa's types). Takes no lock: the balance is only enforced by `debit` at completion.
    */
   async retrieveByCodeForCart(code: string, regionId: string, manager: EntityManager): Promise<GiftCard> {
     const card = await manager.getRepository(GiftCard).findOne({ where: { code: normalizeGiftCardCode(code) } });
     if (!card) throw ApiError.notFound(`Gift card with code: ${code} was not found`);
     if (card.is_disabled) throw ApiError.notAllowed('The gift card is disabled');
     if (this.isExpired(card)) throw ApiError.notAllowed('The gift card has expired');
-    if (card.region_id !== regionId) throw ApiError.notAllowed('The gift card cannot be used in the current region');
+    if (card.region_id !== regionId) throw ApiError.invalid('The gift card cannot be used in the current region');
     return card;
   }
 
   /**
    * Spends `amount` (a positive integer) of a card's balance for an order and records a
    * GiftCardTransaction, inside the caller's transaction (or a new one when `manager` has
-   * none). The balance moves with one conditional UPDATE (`balance >= amount`, enabled,
+   * none); a card left with a zero balance is disabled. The balance moves with one conditional UPDATE (`balance >= amount`, enabled,
    * live), so concurrent debits can never drive it below zero whatever the isolation
    * level; when no row qualifies this throws not_allowed and the caller's transaction
    * rolls back.
@@ -201,7 +201,8 @@ export class GiftCardsService {
         const result = await tx
           .createQueryBuilder()
           .update(GiftCard)
-          .set({ balance: () => 'balance - :amount' })
+          // SET reads the row as it was: a card spent to zero is disabled, as in Medusa v1.
+          .set({ balance: () => 'balance - :amount', is_disabled: () => '(balance - :amount) = 0' })
           .where('id = :id AND balance >= :amount AND NOT is_disabled AND deleted_at IS NULL', { id: giftCardId, amount })
           .returning(['tax_rate'])
           .execute();

@@ -39,7 +39,7 @@ export const ORDER_TOTALS_RELATIONS = [
   'payments',
 ];
 
-export const ALLOWED_ORDER_RELATIONS = [...new Set([...DEFAULT_ORDER_RELATIONS, ...ORDER_TOTALS_RELATIONS, 'billing_address', 'items.variant.product', 'sales_channel', 'currency', 'cart'])];
+export const ALLOWED_ORDER_RELATIONS = [...new Set([...DEFAULT_ORDER_RELATIONS, ...ORDER_TOTALS_RELATIONS, 'billing_address', 'items.variant.product', 'items.variant.product.profile', 'items.variant.product.profiles', 'sales_channel', 'currency', 'cart'])];
 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);

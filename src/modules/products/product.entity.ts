@@ -97,6 +97,14 @@ export class Product extends SoftDeletableEntity {
   @JoinColumn({ name: 'profile_id' })
   profile?: ShippingProfile | null;
 
+  /**
+   * Medusa 1.20's many-to-many shipping profiles; here always the one of `profile_id`,
+   * kept in step with it by a trigger (migration ProductShippingProfiles), whoever writes products.
+   */
+  @ManyToMany(() => ShippingProfile)
+  @JoinTable({ name: 'product_shipping_profile', joinColumn: { name: 'product_id' }, inverseJoinColumn: { name: 'profile_id' } })
+  profiles?: ShippingProfile[];
+
   @ManyToMany(() => SalesChannel)
   @JoinTable({ name: 'product_sales_channel', joinColumn: { name: 'product_id' }, inverseJoinColumn: { name: 'sales_channel_id' } })
   sales_channels?: SalesChannel[];

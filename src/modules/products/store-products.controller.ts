@@ -9,7 +9,7 @@ import { Product } from './product.entity';
 import { ProductsService } from './products.service';
 
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
-export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile'];
+export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile', 'profiles'];
 const PRICE_FIELDS = ['variants'];
 // Prices depend on the query's region_id/currency_code (part of the URL), or on the cart's
 // region for cart_id: a cart can change region, so those requests always go to the database.

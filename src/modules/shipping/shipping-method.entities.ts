@@ -40,6 +40,16 @@ export class ShippingMethod extends BaseEntity {
   @JoinColumn({ name: 'cart_id', foreignKeyConstraintName: 'FK_shipping_method_cart_id' })
   cart?: Cart | null;
 
+  // Medusa v1's links to claims, swaps and returns, which this service does not have: always null.
+  @Column({ type: 'varchar', nullable: true })
+  claim_order_id: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  swap_id: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  return_id: string | null;
+
   @OneToMany('ShippingMethodTaxLine', (line: ShippingMethodTaxLine) => line.shipping_method)
   tax_lines?: ShippingMethodTaxLine[];
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
+import { ApiError } from '../../common/errors/api-error';
 import { CART_HAS_PAYMENT_SESSIONS } from '../payments/payment-sessions.service';
 import { ShippingMethod } from './shipping-method.entities';
 import type { ShippingOption } from './shipping-option.entity';
@@ -24,36 +25,34 @@ export class ShippingMethodsService {
   /**
    * Adds a method for `option`, replacing any method of the same shipping profile (one
    * method per profile), and recomputes which items have shipping (`has_shipping`: the
-   * item's product profile has a method on the cart).
+   * item's product profile has a method on the cart). `price` is the option's; a custom
+   * shipping option of the cart (a draft order's) for this option overrides it, and a cart
+   * with custom shipping options takes no other option (400, as Medusa v1).
    */
   async addToCart(
     cartId: string,
     option: ShippingOption,
     input: { price: number; data: Record<string, unknown> },
     manager: EntityManager,
-  ): Promise<{ method: ShippingMethod; cartHasPaymentSessions: boolean }> {
-    const method = manager.create(ShippingMethod, {
-      id: generateEntityId(ShippingMethod.idPrefix),
-      shipping_option_id: option.id,
-      cart_id: cartId,
-      order_id: null,
-      price: input.price,
-      data: input.data,
-      includes_tax: false,
-    });
+  ): Promise<{ cartHasPaymentSessions: boolean }> {
     // One statement: the method of the same profile goes, the new one comes, and
     // `has_shipping` is recomputed. Every part works on the statement's snapshot (the old
     // methods), so the UPDATE states the result explicitly: an item has shipping when its
     // product's profile is the new method's, or when a method of another profile (one the
     // DELETE keeps) covers it, exactly what a re-read after the change would find. It also
-    // answers whether the cart has payment sessions (they must follow the new total).
-    const [state]: Array<{ has_sessions: boolean }> = await manager.query(
-      `WITH replaced AS (
-         DELETE FROM shipping_method sm USING shipping_option so
-          WHERE sm.cart_id = $1 AND sm.order_id IS NULL AND so.id = sm.shipping_option_id AND so.profile_id = $2),
+    // answers whether the cart has payment sessions (they must follow the new total), and
+    // reads the cart's custom shipping options in the same round trip (nothing is written
+    // when the option is not one of them).
+    const [state]: Array<{ has_sessions: boolean; allowed: boolean }> = await manager.query(
+      `WITH custom AS (
+         SELECT count(*) = 0 OR bool_or(shipping_option_id = $4) AS allowed, min(price) FILTER (WHERE shipping_option_id = $4) AS price
+           FROM custom_shipping_option WHERE cart_id = $1 AND deleted_at IS NULL),
+       replaced AS (
+         DELETE FROM shipping_method sm USING shipping_option so, custom
+          WHERE custom.allowed AND sm.cart_id = $1 AND sm.order_id IS NULL AND so.id = sm.shipping_option_id AND so.profile_id = $2),
        added AS (
          INSERT INTO shipping_method (id, shipping_option_id, cart_id, order_id, price, data, includes_tax)
-         VALUES ($3, $4, $1, NULL, $5, $6, false)),
+         SELECT $3, $4, $1, NULL, coalesce(custom.price, $5), $6, false FROM custom WHERE custom.allowed),
        covered AS (
        UPDATE line_item li SET has_shipping = EXISTS (
          SELECT 1 FROM product_variant pv JOIN product p ON p.id = pv.product_id
@@ -61,11 +60,12 @@ export class ShippingMethodsService {
             AND (p.profile_id = $2 OR EXISTS (
                   SELECT 1 FROM shipping_method sm JOIN shipping_option so ON so.id = sm.shipping_option_id
                    WHERE sm.cart_id = li.cart_id AND so.profile_id = p.profile_id AND so.profile_id <> $2)))
-        WHERE li.cart_id = $1)
-       SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions`,
-      [cartId, option.profile_id, method.id, option.id, input.price, JSON.stringify(input.data)],
+        WHERE li.cart_id = $1 AND (SELECT allowed FROM custom))
+       SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions, (SELECT allowed FROM custom) AS allowed`,
+      [cartId, option.profile_id, generateEntityId(ShippingMethod.idPrefix), option.id, input.price, JSON.stringify(input.data)],
     );
-    return { method, cartHasPaymentSessions: state.has_sessions };
+    if (!state.allowed) throw ApiError.invalid('Wrong shipping option');
+    return { cartHasPaymentSessions: state.has_sessions };
   }
 
   /**

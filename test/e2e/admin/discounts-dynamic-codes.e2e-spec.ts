@@ -67,7 +67,7 @@ describe('Admin dynamic discount codes (/admin/discounts/:id/dynamic-codes)', ()
     it('refuses codes under a non-dynamic discount with 400 and writes nothing', async () => {
       const parent = await createDiscount(t.dataSource.manager, { is_dynamic: false });
       const res = await admin.post(`/admin/discounts/${parent.id}/dynamic-codes`).send({ code: 'nope' }).expect(400);
-      expect(res.body).toEqual({ type: 'invalid_data', message: 'Discount must be set to dynamic' });
+      expect(res.body).toEqual({ type: 'not_allowed', message: 'Discount must be set to dynamic' });
       const [row] = await t.dataSource.query('SELECT count(*)::int AS n FROM discount WHERE parent_discount_id = $1', [parent.id]);
       expect(row.n).toBe(0);
     });

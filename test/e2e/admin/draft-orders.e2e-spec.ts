@@ -154,7 +154,6 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
 
     it.each([
       ['an unknown region', () => ({ region_id: 'reg_missing' }), 404],
-      ['an unknown customer', () => ({ customer_id: 'cus_missing' }), 404],
       ['an unknown variant', () => ({ items: [{ variant_id: 'variant_missing', quantity: 1 }] }), 400],
       ['an unknown shipping option', () => ({ shipping_methods: [{ option_id: 'so_missing' }] }), 404],
       ['a shipping option of another region', () => ({ shipping_methods: [{ option_id: usdOptionId }] }), 400],

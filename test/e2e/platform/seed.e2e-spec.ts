@@ -288,6 +288,14 @@ describe('Seed importer (Medusa seed format)', () => {
       expect(card).toEqual({ is_giftcard: true, discountable: false, profile_id: 'sp_gift_card' });
       const [tee] = await query(`SELECT profile_id FROM product WHERE id = 'prod_seed_tee'`);
       expect(tee).toEqual({ profile_id: 'sp_default' });
+      // Medusa 1.20's product_shipping_profile holds the same profiles.
+      const links = await query(
+        `SELECT p.handle, psp.profile_id FROM product_shipping_profile psp JOIN product p ON p.id = psp.product_id WHERE p.id IN ('prod_seed_tee') OR p.handle = 'seed-gift-card' ORDER BY p.handle`,
+      );
+      expect(links).toEqual([
+        { handle: 'seed-gift-card', profile_id: 'sp_gift_card' },
+        { handle: 'seed-tee', profile_id: 'sp_default' },
+      ]);
     });
 
     it('creates users with a hashed password that logs in, and the api_token that authenticates', async () => {

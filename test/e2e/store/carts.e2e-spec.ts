@@ -193,7 +193,7 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         expect(res.body.type).toBe('invalid_data');
       });
 
-      it('never writes: a logged-in customer reading another customer’s cart does not take it over', async () => {
+      it('a logged-in customer reading another customer’s cart does not take it over', async () => {
         const owner = await createCustomer(t.dataSource.manager, { password: 'secret1' });
         const other = await createCustomer(t.dataSource.manager, { password: 'secret2' });
         const cart = await createCartViaApi(t, { region_id: eu.region.id }, customerAuth(t, owner.id));

@@ -20,8 +20,8 @@ import { ALLOCATION_TYPES, AllocationType, DISCOUNT_RULE_TYPES, DiscountRuleType
 import { CreateConditionDto, UpsertConditionDto } from './condition-resources.dto';
 import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 
-const RULE_TYPE_MESSAGE = 'type must be one of "fixed", "percentage" or "free_shipping"';
-const ALLOCATION_MESSAGE = 'allocation must be one of "total" or "item"';
+const RULE_TYPE_MESSAGE = 'Invalid rule type, must be one of "fixed", "percentage" or "free_shipping"';
+const ALLOCATION_MESSAGE = 'Invalid allocation type, must be one of "total" or "item"';
 
 function IsIsoDuration(): PropertyDecorator {
   return ValidateBy({
