@@ -11,13 +11,14 @@ import { AppPrototypeExpressAdapter } from '../../src/common/http/app-prototype-
 import { installLeanAsyncResourceBind } from '../../src/common/runtime/async-resource-bind';
 import { loadConfig } from '../../src/config/configuration';
 import { databaseUrl } from './db-urls';
+import { ResponseValidator, validatingRequests } from './openapi-responses';
 
 export interface TestApp {
   app: INestApplication;
   dataSource: DataSource;
-  /** A fresh supertest request builder (no cookies kept). */
+  /** A fresh supertest request builder (no cookies kept). Success answers are checked against /docs-json. */
   http: () => ReturnType<typeof request>;
-  /** supertest agent keeping cookies between requests. */
+  /** supertest agent keeping cookies between requests; checks answers as `http` does. */
   agent: () => ReturnType<typeof request.agent>;
   databaseUrl: string;
   close(): Promise<void>;
@@ -71,14 +72,14 @@ export async function startTestApp(url: string, env: Record<string, string> = {}
   Object.assign(process.env, env);
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>(new AppPrototypeExpressAdapter(), { bodyParser: false, logger: false });
-  configureApp(app, loadConfig());
+  const validator = new ResponseValidator(configureApp(app, loadConfig()));
   await app.init();
   const server = app.getHttpServer();
   return {
     app,
     dataSource: app.get(DataSource),
-    http: () => request(server),
-    agent: () => request.agent(server),
+    http: () => validatingRequests(request(server), validator),
+    agent: () => validatingRequests(request.agent(server), validator),
     databaseUrl: url,
     close: () => app.close(),
   };

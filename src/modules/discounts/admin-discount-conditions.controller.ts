@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DiscountCondition } from './discount-condition.entity';
@@ -24,6 +25,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async create(
     @Param('discount_id') discountId: string,
     @Body() body: AdminPostDiscountsDiscountConditions,
@@ -36,6 +38,7 @@ export class AdminDiscountConditionsController {
   @Get(':condition_id')
   @ApiOperation({ summary: 'Get a Condition' })
   @QueryConfig({ entity: DiscountCondition, defaultRelations: CONDITION_DEFAULT_RELATIONS, allowedRelations: CONDITION_ALLOWED_RELATIONS })
+  @MedusaResponse('AdminDiscountConditionsRes')
   async retrieve(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -49,6 +52,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async update(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -62,6 +66,7 @@ export class AdminDiscountConditionsController {
   @Delete(':condition_id')
   @ApiOperation({ summary: 'Delete a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountConditionsDeleteRes')
   async delete(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -75,6 +80,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Batch Resources' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async addResources(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -88,6 +94,7 @@ export class AdminDiscountConditionsController {
   @Delete(':condition_id/batch')
   @ApiOperation({ summary: 'Remove Batch Resources' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async removeResources(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,

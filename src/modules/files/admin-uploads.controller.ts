@@ -3,6 +3,7 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiError } from '../../common/errors/api-error';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { AdminDeleteUploadsReq, AdminPostUploadsDownloadUrlReq } from './dto/admin-uploads.dto';
 import { FilesService } from './files.service';
 import { requestOrigin } from './request-origin';
@@ -21,6 +22,7 @@ export class AdminUploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload Files (public: readable by key)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
+  @MedusaResponse('AdminUploadsRes')
   upload(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {
     return { uploads: this.describe(uploads, req) };
   }
@@ -30,6 +32,7 @@ export class AdminUploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload Protected Files (readable only through a signed link)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
+  @MedusaResponse('AdminUploadsRes')
   uploadProtected(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {
     return { uploads: this.describe(uploads, req) };
   }
@@ -37,12 +40,14 @@ export class AdminUploadsController {
   @Post('download-url')
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a File’s Download URL (signed, expiring)' })
+  @MedusaResponse('AdminUploadsDownloadUrlRes')
   async downloadUrl(@Body() body: AdminPostUploadsDownloadUrlReq, @Req() req: Request) {
     return { download_url: await this.files.signedDownloadUrl(body.file_key, requestOrigin(req)) };
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an Uploaded File' })
+  @MedusaResponse('AdminDeleteUploadsRes')
   async delete(@Body() body: AdminDeleteUploadsReq) {
     await this.files.delete(body.file_key);
     return { id: body.file_key, object: 'file', deleted: true };

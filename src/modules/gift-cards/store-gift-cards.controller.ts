@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { GiftCardsService } from './gift-cards.service';
 import { toStoreGiftCard } from './store-gift-card.view';
 
@@ -10,6 +11,7 @@ export class StoreGiftCardsController {
 
   @Get(':code')
   @ApiOperation({ summary: 'Get Gift Card by Code' })
+  @MedusaResponse('StoreGiftCardsRes')
   async retrieve(@Param('code') code: string) {
     return { gift_card: toStoreGiftCard(await this.giftCards.retrieveForStore(code)) };
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -18,6 +19,7 @@ export class StoreRegionsController {
   @Get()
   @ApiOperation({ summary: 'List Regions' })
   @QueryConfig({ entity: Region, isList: true, defaultLimit: 100, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  @MedusaResponse('StoreRegionsListRes')
   async list(@Query() query: StoreGetRegionsParams, @FindParams() config: FindConfig) {
     const { created_at, updated_at } = query;
     const [regions, count] = await this.regions.list({ created_at, updated_at }, config);
@@ -27,6 +29,7 @@ export class StoreRegionsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Region' })
   @QueryConfig({ entity: Region, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  @MedusaResponse('StoreRegionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { region: await this.regions.retrieve(id, config.relations) };
   }
