@@ -130,7 +130,8 @@ export const CART_SCHEMAS = {
   LineItemTaxLine: {
     description: 'A Line Item Tax Line represents the taxes applied on a line item.',
     type: 'object',
-    required: ['code', 'created_at', 'id', 'item_id', 'metadata', 'name', 'rate', 'updated_at'],
+    // An open cart's tax lines are computed for the answer, not stored: they have no id, dates or metadata yet.
+    required: ['code', 'item_id', 'name', 'rate'],
     properties: {
       id: { type: 'string' },
       code: { nullable: true, type: 'string' },
@@ -173,7 +174,8 @@ export const CART_SCHEMAS = {
   ShippingMethodTaxLine: {
     description: 'A Shipping Method Tax Line represents the taxes applied on a shipping method in a cart.',
     type: 'object',
-    required: ['code', 'created_at', 'id', 'shipping_method_id', 'metadata', 'name', 'rate', 'updated_at'],
+    // Computed for an open cart, as line item tax lines are.
+    required: ['code', 'shipping_method_id', 'name', 'rate'],
     properties: {
       id: { type: 'string' },
       code: { nullable: true, type: 'string' },

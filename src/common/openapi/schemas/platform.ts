@@ -8,14 +8,14 @@ export const PLATFORM_SCHEMAS = {
   User: {
     description: 'A User is an administrator who can manage store settings and data.',
     type: 'object',
-    required: ['api_token', 'created_at', 'deleted_at', 'email', 'first_name', 'id', 'last_name', 'metadata', 'role', 'updated_at'],
+    // Medusa also lists `api_token`; a secret, it is never sent here.
+    required: ['created_at', 'deleted_at', 'email', 'first_name', 'id', 'last_name', 'metadata', 'role', 'updated_at'],
     properties: {
       id: { type: 'string' },
       role: { type: 'string', enum: ['admin', 'member', 'developer'], default: 'member' },
       email: { type: 'string', format: 'email' },
       first_name: { nullable: true, type: 'string' },
       last_name: { nullable: true, type: 'string' },
-      api_token: { nullable: true, type: 'string' },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },
       deleted_at: { nullable: true, type: 'string', format: 'date-time' },

@@ -94,6 +94,7 @@ export const PRODUCT_SCHEMAS = {
       purchasable: { type: 'boolean' },
     },
   },
+  // The prices are null when the variant has none in the region's currency.
   PricedVariant: {
     type: 'object',
     allOf: [
@@ -101,12 +102,12 @@ export const PRODUCT_SCHEMAS = {
       {
         type: 'object',
         properties: {
-          original_price: { type: 'number' },
-          calculated_price: { type: 'number' },
-          original_price_incl_tax: { type: 'number' },
-          calculated_price_incl_tax: { type: 'number' },
-          original_tax: { type: 'number' },
-          calculated_tax: { type: 'number' },
+          original_price: { nullable: true, type: 'number' },
+          calculated_price: { nullable: true, type: 'number' },
+          original_price_incl_tax: { nullable: true, type: 'number' },
+          calculated_price_incl_tax: { nullable: true, type: 'number' },
+          original_tax: { nullable: true, type: 'number' },
+          calculated_tax: { nullable: true, type: 'number' },
           tax_rates: {
             type: 'array',
             items: { type: 'object', properties: { rate: { type: 'number' }, name: { type: 'string' }, code: { type: 'string' } } },

@@ -38,11 +38,12 @@ export const REGION_SCHEMAS = {
     description: 'Country details',
     type: 'object',
     required: ['display_name', 'id', 'iso_2', 'iso_3', 'name', 'num_code', 'region_id'],
+    // Integers, as Medusa's country table has them (its schema says strings, its answers carry numbers).
     properties: {
-      id: { type: 'string' },
+      id: { type: 'integer' },
       iso_2: { type: 'string' },
       iso_3: { type: 'string' },
-      num_code: { type: 'string' },
+      num_code: { type: 'integer' },
       name: { type: 'string' },
       display_name: { type: 'string' },
       region_id: { nullable: true, type: 'string' },
