@@ -5,12 +5,13 @@ import { ref, SchemaObject } from './schema-object';
 // they are present only when loaded by default or named in `expand`.
 
 export const CART_SCHEMAS = {
+  // Medusa also requires `payment_session`; derived from `payment_sessions`, it is absent when `expand` leaves those out.
   Cart: {
     description: 'A cart represents a virtual shopping bag. It can be used to complete an order, a swap, or a claim.',
     type: 'object',
     required: [
       'billing_address_id', 'completed_at', 'context', 'created_at', 'customer_id', 'deleted_at', 'email', 'id',
-      'idempotency_key', 'metadata', 'payment_authorized_at', 'payment_id', 'payment_session', 'region_id',
+      'idempotency_key', 'metadata', 'payment_authorized_at', 'payment_id', 'region_id',
       'shipping_address_id', 'type', 'updated_at',
     ],
     properties: {

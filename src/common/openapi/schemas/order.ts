@@ -94,7 +94,8 @@ export const ORDER_SCHEMAS = {
     properties: {
       id: { type: 'string' },
       status: { type: 'string', enum: ['open', 'completed'], default: 'open' },
-      display_id: { type: 'string' },
+      // An integer, as in Medusa's draft_order table (its schema says string).
+      display_id: { type: 'integer' },
       cart_id: { nullable: true, type: 'string' },
       cart: { nullable: true, type: 'object' },
       order_id: { nullable: true, type: 'string' },

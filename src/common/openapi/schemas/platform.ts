@@ -44,7 +44,8 @@ export const PLATFORM_SCHEMAS = {
     ],
     properties: {
       id: { type: 'string' },
-      type: { type: 'string', enum: ['product-import', 'product-export'] },
+      // Any registered strategy's type (product-import, product-export, order-export, ...).
+      type: { type: 'string' },
       status: {
         type: 'string',
         enum: ['created', 'pre_processed', 'confirmed', 'processing', 'completed', 'canceled', 'failed'],
@@ -64,15 +65,28 @@ export const PLATFORM_SCHEMAS = {
               count: { type: 'number' },
               advancement_count: { type: 'number' },
               progress: { type: 'number' },
+              // Lists, as Medusa's strategies write them (its schema shows a single object).
               errors: {
-                type: 'object',
-                properties: {
-                  message: { type: 'string' },
-                  code: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-                  err: { type: 'array', items: {} },
+                type: 'array',
+                items: {
+                  anyOf: [
+                    {
+                      type: 'object',
+                      properties: {
+                        message: { type: 'string' },
+                        code: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+                        row: { type: 'integer' },
+                        column: { type: 'string' },
+                      },
+                    },
+                    { type: 'string' },
+                  ],
                 },
               },
-              stat_descriptors: { type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, message: { type: 'string' } } },
+              stat_descriptors: {
+                type: 'array',
+                items: { type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, message: { type: 'string' } } },
+              },
               file_key: { type: 'string' },
               file_size: { type: 'number' },
             },

@@ -208,10 +208,8 @@ export const PRODUCT_SCHEMAS = {
   ProductCategory: {
     description: 'A product category can be used to categorize products into a hierarchy of categories.',
     type: 'object',
-    required: [
-      'category_children', 'created_at', 'handle', 'id', 'is_active', 'is_internal', 'metadata', 'mpath', 'name',
-      'parent_category_id', 'updated_at',
-    ],
+    // Medusa also requires `category_children`; a relation, it is left out when `expand` does not name it.
+    required: ['created_at', 'handle', 'id', 'is_active', 'is_internal', 'metadata', 'mpath', 'name', 'parent_category_id', 'updated_at'],
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
@@ -221,10 +219,28 @@ export const PRODUCT_SCHEMAS = {
       is_internal: { type: 'boolean', default: false },
       is_active: { type: 'boolean', default: false },
       rank: { type: 'integer', default: 0 },
-      category_children: { type: 'array', items: { type: 'object' } },
+      category_children: { type: 'array', items: ref('ProductCategory') },
       parent_category_id: { nullable: true, type: 'string', default: null },
-      parent_category: { nullable: true, type: 'object' },
+      parent_category: { nullable: true, allOf: [ref('ProductCategory')] },
       products: { type: 'array', items: { type: 'object' } },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      metadata: { nullable: true, type: 'object' },
+    },
+  },
+  StoreProductCategory: {
+    description: "A product category as a storefront sees it, at every level of the tree: without `is_active`, `is_internal` and `mpath`, as Medusa's store routes select it.",
+    type: 'object',
+    required: ['id', 'name', 'description', 'handle', 'parent_category_id', 'rank', 'metadata', 'created_at', 'updated_at'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string', default: '' },
+      handle: { type: 'string' },
+      rank: { type: 'integer', default: 0 },
+      parent_category_id: { nullable: true, type: 'string', default: null },
+      parent_category: { nullable: true, allOf: [ref('StoreProductCategory')] },
+      category_children: { type: 'array', items: ref('StoreProductCategory') },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },
       metadata: { nullable: true, type: 'object' },

@@ -61,14 +61,14 @@ export const STORE_RESPONSES = {
     type: 'object',
     description: "The product category's details.",
     required: ['product_category'],
-    properties: { product_category: ref('ProductCategory') },
+    properties: { product_category: ref('StoreProductCategory') },
   },
   StoreGetProductCategoriesRes: {
     type: 'object',
     description: 'The list of product categories with pagination fields.',
     required: ['product_categories', 'count', 'offset', 'limit'],
     properties: {
-      product_categories: { type: 'array', items: ref('ProductCategory') },
+      product_categories: { type: 'array', items: ref('StoreProductCategory') },
       count: { type: 'integer' },
       offset: { type: 'integer' },
       limit: { type: 'integer' },
