@@ -38,9 +38,10 @@ export const PLATFORM_SCHEMAS = {
   BatchJob: {
     description: 'A Batch Job indicates an asynchronus task stored in the Medusa backend. Its status determines whether it has been executed or not.',
     type: 'object',
+    // Medusa also requires `dry_run`; its list route leaves it out (not among the default fields), and so does this one.
     required: [
-      'canceled_at', 'completed_at', 'confirmed_at', 'context', 'created_at', 'created_by', 'deleted_at', 'dry_run',
-      'failed_at', 'id', 'pre_processed_at', 'processing_at', 'result', 'status', 'type', 'updated_at',
+      'canceled_at', 'completed_at', 'confirmed_at', 'context', 'created_at', 'created_by', 'deleted_at', 'failed_at', 'id',
+      'pre_processed_at', 'processing_at', 'result', 'status', 'type', 'updated_at',
     ],
     properties: {
       id: { type: 'string' },
