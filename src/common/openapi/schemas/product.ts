@@ -193,7 +193,8 @@ export const PRODUCT_SCHEMAS = {
   ProductCollection: {
     description: 'A Product Collection allows grouping together products for promotional purposes. For example, an admin can create a Summer collection, add products to it, and showcase it on the storefront.',
     type: 'object',
-    required: ['created_at', 'deleted_at', 'handle', 'id', 'metadata', 'title', 'updated_at'],
+    // Medusa also requires `deleted_at` and `metadata`; its admin list selects only id, title, handle and dates, and so does this one.
+    required: ['created_at', 'handle', 'id', 'title', 'updated_at'],
     properties: {
       id: { type: 'string' },
       title: { type: 'string' },
