@@ -62,6 +62,8 @@ function describe(errors: ErrorObject[] | null | undefined): string {
     .join('\n');
 }
 
+const COMPILERS = new Map<string, { ajv: Ajv; compiled: Map<string, ValidateFunction> }>();
+
 /**
  * Checks JSON answers against the operation's success schema in the service's own OpenAPI
  * document, so the document and the code cannot drift apart.
@@ -70,17 +72,32 @@ function describe(errors: ErrorObject[] | null | undefined): string {
  * but `id` (as in Medusa), so only the types of what is present can be held to the document.
  */
 export class ResponseValidator {
-  private readonly ajv: Ajv;
   private readonly operations: Operation[];
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly schemas: Json;
+  private compiler?: { ajv: Ajv; compiled: Map<string, ValidateFunction> };
 
   constructor(document: OpenAPIObject) {
-    this.ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(this.ajv);
-    const schemas = (document.components?.schemas ?? {}) as unknown as Json;
-    this.ajv.addSchema({ $id: DEFINITIONS_ID, ...(toJsonSchema({ definitions: schemas }) as object) });
-    this.ajv.addSchema({ $id: `${DEFINITIONS_ID}-lenient`, ...(toJsonSchema({ definitions: schemas }, true) as object) });
+    this.schemas = (document.components?.schemas ?? {}) as unknown as Json;
     this.operations = operationsOf(document);
+  }
+
+  /** Built on first use and shared by the app instances of a test file whose documents are equal. */
+  private get ajv() {
+    if (!this.compiler) {
+      const key = JSON.stringify(this.schemas);
+      let shared = COMPILERS.get(key);
+      if (!shared) {
+        // The schemas themselves are checked by test/e2e/platform/openapi.e2e-spec.ts.
+        const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+        addFormats(ajv);
+        ajv.addSchema({ $id: DEFINITIONS_ID, ...(toJsonSchema({ definitions: this.schemas }) as object) });
+        ajv.addSchema({ $id: `${DEFINITIONS_ID}-lenient`, ...(toJsonSchema({ definitions: this.schemas }, true) as object) });
+        shared = { ajv, compiled: new Map() };
+        COMPILERS.set(key, shared);
+      }
+      this.compiler = shared;
+    }
+    return this.compiler;
   }
 
   /** The problems with one answer, or [] when it matches (or is not a documented JSON success). */
@@ -96,10 +113,11 @@ export class ResponseValidator {
     if (!schema) return [`${label}: the document has no JSON schema for this answer`];
     const lenient = new URLSearchParams(query).has('fields');
     const key = `${label} ${lenient}`;
-    let validate = this.compiled.get(key);
+    const { ajv, compiled } = this.ajv;
+    let validate = compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(toJsonSchema(schema, lenient) as object);
-      this.compiled.set(key, validate);
+      validate = ajv.compile(toJsonSchema(schema, lenient) as object);
+      compiled.set(key, validate);
     }
     return validate(body) ? [] : [`${label}${lenient ? ' (with `fields`)' : ''} does not match its schema:\n${describe(validate.errors)}`];
   }
