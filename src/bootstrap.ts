@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import connectPgSimple from 'connect-pg-simple';
 import express, { Application, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
@@ -15,6 +15,7 @@ import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
 import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
+import { addMedusaSchemas } from './common/openapi/medusa-schemas';
 import type { AppConfig } from './config/configuration';
 
 const NO_CORS = Object.freeze({ origin: false });
@@ -50,9 +51,9 @@ function isAdminPath(path: string): boolean {
  * Everything at the Express level that main.ts and the e2e tests share: query parser,
  * body limits, helmet, per-surface CORS, the PostgreSQL-backed session, a JSON error for
  * anything failing before Nest's router, and the OpenAPI document.
- * The app must be created with `bodyParser: false`.
+ * The app must be created with `bodyParser: false`. Returns the OpenAPI document it serves.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+export function configureApp(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
   // medusa-js serialises queries with qs: created_at[gt]=..., id[0]=...
   app.set('query parser', 'extended');
   if (config.trustProxy) app.set('trust proxy', 1);
@@ -109,7 +110,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     res.status(status).json(body);
   });
 
-  const document = SwaggerModule.createDocument(
+  const document = addMedusaSchemas(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Commerce API (Medusa v1 compatible)')
@@ -121,6 +122,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       .addBearerAuth()
       .addApiKey({ type: 'apiKey', in: 'header', name: 'x-medusa-access-token' }, 'api_token')
       .build(),
-  );
+  ));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return document;
 }

@@ -5,13 +5,14 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { databaseUrl } from './db-urls';
+import { ResponseValidator, validatingRequests } from './openapi-responses';
 
 export interface TestApp {
   app: INestApplication;
   dataSource: DataSource;
-  /** A fresh supertest request builder (no cookies kept). */
+  /** A fresh supertest request builder (no cookies kept). Success answers are checked against /docs-json. */
   http: () => ReturnType<typeof request>;
-  /** supertest agent keeping cookies between requests. */
+  /** supertest agent keeping cookies between requests; checks answers as `http` does. */
   agent: () => ReturnType<typeof request.agent>;
   databaseUrl: string;
   close(): Promise<void>;
@@ -63,12 +64,15 @@ export async function startTestApp(url: string, env: Record<string, string> = {}
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
   Object.assign(process.env, env);
   const app = await createApp({ logs: 'silent' });
+  // The document the service itself serves at /docs-json: answers are checked against it.
+  const document = (await request(app.getHttpServer()).get('/docs-json').expect(200)).body;
+  const validator = new ResponseValidator(document);
   const server = app.getHttpServer();
   return {
     app,
     dataSource: app.get(DataSource),
-    http: () => request(server),
-    agent: () => request.agent(server),
+    http: () => validatingRequests(request(server), validator),
+    agent: () => validatingRequests(request.agent(server), validator),
     databaseUrl: url,
     close: () => app.close(),
   };

@@ -1,6 +1,7 @@
 import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { AppsService } from './apps.service';
 import { AdminPostAppsReq } from './dto/admin-apps.dto';
 
@@ -11,6 +12,7 @@ export class AdminAppsController {
 
   @Get()
   @ApiOperation({ summary: 'List Applications' })
+  @MedusaResponse('AdminAppsListRes')
   async list() {
     return { apps: await this.apps.list() };
   }
@@ -18,6 +20,7 @@ export class AdminAppsController {
   @Post('authorizations')
   @HttpCode(200)
   @ApiOperation({ summary: 'Generate Token for App' })
+  @MedusaResponse('AdminAppsRes')
   async authorize(@Body() body: AdminPostAppsReq) {
     // Medusa returns the single updated app under the plural key.
     return { apps: await this.apps.generateToken(body) };

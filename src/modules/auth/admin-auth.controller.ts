@@ -6,6 +6,7 @@ import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
 import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { UsersService } from '../users/users.service';
 import { AdminPostAuthReq } from './dto/admin-auth.dto';
 import { LoginThrottled } from './login-throttle';
@@ -24,6 +25,7 @@ export class AdminAuthController {
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'User Login' })
+  @MedusaResponse('AdminAuthRes')
   async login(@Body() body: AdminPostAuthReq, @Req() req: Request) {
     const user = await this.users.authenticate(body.email, body.password);
     if (!user) throw ApiError.unauthorized('Invalid email or password');
@@ -36,6 +38,7 @@ export class AdminAuthController {
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Get a JWT for the Authorization: Bearer header' })
+  @MedusaResponse('AdminBearerAuthRes')
   async token(@Body() body: AdminPostAuthReq) {
     const user = await this.users.authenticate(body.email, body.password);
     if (!user) throw ApiError.unauthorized('Invalid email or password');
@@ -44,6 +47,7 @@ export class AdminAuthController {
 
   @Get()
   @ApiOperation({ summary: 'Get Current User' })
+  @MedusaResponse('AdminAuthRes')
   async current(@CurrentUserId() userId: string) {
     return { user: await this.users.retrieve(userId) };
   }
@@ -51,6 +55,7 @@ export class AdminAuthController {
   @Delete()
   @HttpCode(200)
   @ApiOperation({ summary: 'User Logout' })
+  @MedusaResponse('EmptyRes')
   async logout(@Req() req: Request) {
     if (req.session?.user_id) await logoutFromSession(req, 'user_id');
     return {};

@@ -2,6 +2,7 @@ import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUserId } from '../../common/auth/auth.decorators';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
@@ -19,6 +20,7 @@ export class AdminBatchJobsController {
   @Get()
   @ApiOperation({ summary: 'List Batch Jobs (only those the caller created)' })
   @QueryConfig({ ...QUERY, defaultLimit: 10 })
+  @MedusaResponse('AdminBatchJobListRes')
   async list(@CurrentUserId() userId: string, @Query() query: AdminGetBatchParams, @FindParams() config: FindConfig) {
     const [jobs, count] = await this.batchJobs.list(userId, query, config);
     // Medusa's list selects every column but dry_run unless fields asks for it.
@@ -29,6 +31,7 @@ export class AdminBatchJobsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a Batch Job (pre-processing starts by itself)' })
+  @MedusaResponse('AdminBatchJobRes', 201)
   async create(@CurrentUserId() userId: string, @Body() body: AdminPostBatchesReq) {
     return { batch_job: await this.batchJobs.create(userId, body) };
   }
@@ -36,6 +39,7 @@ export class AdminBatchJobsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Batch Job' })
   @QueryConfig(QUERY)
+  @MedusaResponse('AdminBatchJobRes')
   async retrieve(@CurrentUserId() userId: string, @Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { batch_job: await this.batchJobs.retrieve(id, userId, config) };
   }
@@ -43,6 +47,7 @@ export class AdminBatchJobsController {
   @Post(':id/confirm')
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm a Batch Job (pre_processed -> confirmed, then processed)' })
+  @MedusaResponse('AdminBatchJobRes')
   async confirm(@CurrentUserId() userId: string, @Param('id') id: string) {
     return { batch_job: await this.batchJobs.confirm(id, userId) };
   }
@@ -50,6 +55,7 @@ export class AdminBatchJobsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a Batch Job (a running one stops at its next batch)' })
+  @MedusaResponse('AdminBatchJobRes')
   async cancel(@CurrentUserId() userId: string, @Param('id') id: string) {
     return { batch_job: await this.batchJobs.cancel(id, userId) };
   }

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { CartCheckoutService } from './cart-checkout.service';
 import { CartCompletionService } from './cart-completion.service';
 import type { RequestContext } from './carts.service';
@@ -27,6 +28,7 @@ export class StoreCartCheckoutController {
   @Post(':id/shipping-methods')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Shipping Method' })
+  @MedusaResponse('StoreCartsRes')
   async addShippingMethod(@Param('id') id: string, @Body() body: StorePostCartsCartShippingMethodReq) {
     return { cart: await this.checkout.addShippingMethod(id, body) };
   }
@@ -34,6 +36,7 @@ export class StoreCartCheckoutController {
   @Post(':id/payment-sessions')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create Payment Sessions' })
+  @MedusaResponse('StoreCartsRes')
   async createPaymentSessions(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.checkout.createPaymentSessions(id, manager) } }));
     return withStatus(res, stored);
@@ -42,6 +45,7 @@ export class StoreCartCheckoutController {
   @Post(':id/payment-session')
   @HttpCode(200)
   @ApiOperation({ summary: 'Select a Payment Session' })
+  @MedusaResponse('StoreCartsRes')
   async selectPaymentSession(@Param('id') id: string, @Body() body: StorePostCartsCartPaymentSessionReq) {
     return { cart: await this.checkout.selectPaymentSession(id, body.provider_id) };
   }
@@ -49,12 +53,14 @@ export class StoreCartCheckoutController {
   @Post(':id/payment-sessions/:provider_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Payment Session' })
+  @MedusaResponse('StoreCartsRes')
   async updatePaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string, @Body() body: StorePostCartsCartPaymentSessionUpdateReq) {
     return { cart: await this.checkout.updatePaymentSession(id, providerId, body.data) };
   }
 
   @Delete(':id/payment-sessions/:provider_id')
   @ApiOperation({ summary: 'Delete a Payment Session' })
+  @MedusaResponse('StoreCartsRes')
   async deletePaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string) {
     return { cart: await this.checkout.deletePaymentSession(id, providerId) };
   }
@@ -62,6 +68,7 @@ export class StoreCartCheckoutController {
   @Post(':id/payment-sessions/:provider_id/refresh')
   @HttpCode(200)
   @ApiOperation({ summary: 'Refresh a Payment Session' })
+  @MedusaResponse('StoreCartsRes')
   async refreshPaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string) {
     return { cart: await this.checkout.refreshPaymentSession(id, providerId) };
   }
@@ -69,6 +76,7 @@ export class StoreCartCheckoutController {
   @Post(':id/taxes')
   @HttpCode(200)
   @ApiOperation({ summary: 'Calculate Cart Taxes' })
+  @MedusaResponse('StoreCartsRes')
   async calculateTaxes(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.checkout.calculateTaxes(id, manager) } }));
     return withStatus(res, stored);
@@ -77,6 +85,7 @@ export class StoreCartCheckoutController {
   @Post(':id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete a Cart' })
+  @MedusaResponse('StoreCompleteCartRes')
   async complete(
     @Param('id') id: string,
     @IdempotencyKeyHeader() key: IdempotentRequest,
@@ -90,6 +99,7 @@ export class StoreCartCheckoutController {
   @Post(':id/complete-cart')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete a Cart (deprecated path)', deprecated: true })
+  @MedusaResponse('StoreCompleteCartRes')
   async completeDeprecated(
     @Param('id') id: string,
     @IdempotencyKeyHeader() key: IdempotentRequest,

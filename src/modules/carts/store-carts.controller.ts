@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Cart } from './cart.entity';
@@ -35,6 +36,7 @@ export class StoreCartsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Cart' })
+  @MedusaResponse('StoreCartsRes')
   async create(@Body() body: StorePostCartReq, @CartRequestContext() ctx: RequestContext) {
     return { cart: await this.carts.create(body, ctx) };
   }
@@ -48,6 +50,7 @@ export class StoreCartsController {
     computedFields: [...CART_TOTAL_FIELDS, 'object', 'payment_session'],
   })
   @UseInterceptors(CartResponseCacheInterceptor)
+  @MedusaResponse('StoreCartsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig, @CartRequestContext() ctx: RequestContext) {
     return { cart: await this.carts.retrieve(id, config.relations, ctx.customerId) };
   }
@@ -55,6 +58,7 @@ export class StoreCartsController {
   @Post(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Cart' })
+  @MedusaResponse('StoreCartsRes')
   async update(@Param('id') id: string, @Body() body: StorePostCartsCartReq, @CartRequestContext() ctx: RequestContext) {
     return { cart: await this.carts.update(id, body, ctx) };
   }
@@ -62,6 +66,7 @@ export class StoreCartsController {
   @Post(':id/line-items')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a Line Item' })
+  @MedusaResponse('StoreCartsRes')
   async addLineItem(
     @Param('id') id: string,
     @Body() body: StorePostCartsCartLineItemsReq,
@@ -75,18 +80,21 @@ export class StoreCartsController {
   @Post(':id/line-items/:line_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Line Item' })
+  @MedusaResponse('StoreCartsRes')
   async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: StorePostCartsCartLineItemsItemReq) {
     return { cart: await this.lineItems.update(id, lineId, body) };
   }
 
   @Delete(':id/line-items/:line_id')
   @ApiOperation({ summary: 'Delete a Line Item' })
+  @MedusaResponse('StoreCartsRes')
   async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
     return { cart: await this.lineItems.delete(id, lineId) };
   }
 
   @Delete(':id/discounts/:code')
   @ApiOperation({ summary: 'Remove Discount' })
+  @MedusaResponse('StoreCartsRes')
   async removeDiscount(@Param('id') id: string, @Param('code') code: string) {
     return { cart: await this.checkout.removeDiscount(id, code) };
   }

@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -28,6 +29,7 @@ export class AdminCollectionsController {
   @Get()
   @ApiOperation({ summary: 'List Collections' })
   @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  @MedusaResponse('AdminCollectionsListRes')
   async list(@Query() query: AdminGetCollectionsParams, @FindParams() config: FindConfig) {
     const { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at } = query;
     const filters = { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at };
@@ -38,6 +40,7 @@ export class AdminCollectionsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Collection' })
+  @MedusaResponse('AdminCollectionsRes')
   async create(@Body() body: AdminPostCollectionsReq) {
     return { collection: await this.collections.create(body, DEFAULT_RELATIONS) };
   }
@@ -45,6 +48,7 @@ export class AdminCollectionsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Collection' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminCollectionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { collection: await this.collections.retrieve(id, config.relations) };
   }
@@ -52,6 +56,7 @@ export class AdminCollectionsController {
   @Post(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Collection' })
+  @MedusaResponse('AdminCollectionsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostCollectionsCollectionReq) {
     return { collection: await this.collections.update(id, body, DEFAULT_RELATIONS) };
   }
@@ -59,6 +64,7 @@ export class AdminCollectionsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a Collection' })
+  @MedusaResponse('AdminCollectionsDeleteRes')
   async delete(@Param('id') id: string) {
     await this.collections.delete(id);
     return { id, object: 'product-collection', deleted: true };
@@ -67,6 +73,7 @@ export class AdminCollectionsController {
   @Post(':id/products/batch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Products to Collection' })
+  @MedusaResponse('AdminCollectionsRes')
   async addProducts(@Param('id') id: string, @Body() body: AdminCollectionProductsBatchReq) {
     return { collection: await this.collections.addProducts(id, body.product_ids, DEFAULT_RELATIONS) };
   }
@@ -74,6 +81,7 @@ export class AdminCollectionsController {
   @Delete(':id/products/batch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove Products from Collection' })
+  @MedusaResponse('AdminDeleteProductsFromCollectionRes')
   async removeProducts(@Param('id') id: string, @Body() body: AdminCollectionProductsBatchReq) {
     await this.collections.removeProducts(id, body.product_ids);
     return { id, object: 'product-collection', removed_products: body.product_ids };

@@ -1,6 +1,7 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
@@ -17,6 +18,7 @@ export class StoreCollectionsController {
   @ApiOperation({ summary: 'List Collections' })
   @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
+  @MedusaResponse('StoreCollectionsListRes')
   async list(@Query() query: StoreGetCollectionsParams, @FindParams() config: FindConfig) {
     const { handle, created_at, updated_at } = query;
     const [collections, count] = await this.collections.list({ handle, created_at, updated_at }, config);
@@ -26,6 +28,7 @@ export class StoreCollectionsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Collection' })
   @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
+  @MedusaResponse('StoreCollectionsRes')
   async retrieve(@Param('id') id: string) {
     return { collection: await this.collections.retrieve(id) };
   }

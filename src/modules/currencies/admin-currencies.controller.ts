@@ -1,6 +1,7 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
@@ -18,6 +19,7 @@ export class AdminCurrenciesController {
   @QueryConfig({ entity: Currency, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
   // The admin guard still runs on every request; only the body (the same for every admin) is cached.
   @CachedCatalogueResponse({ scope: 'currencies' })
+  @MedusaResponse('AdminCurrenciesListRes')
   async list(@Query() query: AdminGetCurrenciesParams, @FindParams() config: FindConfig) {
     const [currencies, count] = await this.currencies.list(query, config);
     return listEnvelope('currencies', currencies, count, config);
@@ -26,6 +28,7 @@ export class AdminCurrenciesController {
   @Post(':code')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Currency' })
+  @MedusaResponse('AdminCurrenciesRes')
   async update(@Param('code') code: string, @Body() body: AdminPostCurrenciesCurrencyReq) {
     return { currency: await this.currencies.update(code, body) };
   }

@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -27,6 +28,7 @@ export class AdminCustomerGroupsController {
   @Get()
   @ApiOperation({ summary: 'List Customer Groups' })
   @QueryConfig({ entity: CustomerGroup, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: GROUP_RELATIONS })
+  @MedusaResponse('AdminCustomerGroupsListRes')
   async list(@Query() query: AdminGetCustomerGroupsParams, @FindParams() config: FindConfig) {
     const { q, id, name, discount_condition_id, created_at, updated_at } = query;
     const [customer_groups, count] = await this.groups.list({ q, id, name, discount_condition_id, created_at, updated_at }, config);
@@ -36,6 +38,7 @@ export class AdminCustomerGroupsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Customer Group' })
+  @MedusaResponse('AdminCustomerGroupsRes')
   async create(@Body() body: AdminPostCustomerGroupsReq) {
     return { customer_group: await this.groups.create(body) };
   }
@@ -43,6 +46,7 @@ export class AdminCustomerGroupsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Customer Group' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminCustomerGroupsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { customer_group: await this.groups.retrieve(id, config.relations) };
   }
@@ -51,6 +55,7 @@ export class AdminCustomerGroupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Customer Group' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminCustomerGroupsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostCustomerGroupsGroupReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { customer_group: await this.groups.update(id, body, config.relations) };
   }
@@ -58,6 +63,7 @@ export class AdminCustomerGroupsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a Customer Group' })
+  @MedusaResponse('AdminCustomerGroupsDeleteRes')
   async delete(@Param('id') id: string) {
     await this.groups.delete(id);
     return { id, object: 'customer_group', deleted: true };
@@ -66,6 +72,7 @@ export class AdminCustomerGroupsController {
   @Get(':id/customers')
   @ApiOperation({ summary: "List a Customer Group's Customers" })
   @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @MedusaResponse('AdminCustomersListRes')
   async listCustomers(@Param('id') id: string, @Query() query: AdminGetGroupsGroupCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, created_at, updated_at } = query;
     const [customers, count] = await this.groups.listCustomers(id, { q, has_account, created_at, updated_at }, config);
@@ -75,6 +82,7 @@ export class AdminCustomerGroupsController {
   @Post(':id/customers/batch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Customers to Group' })
+  @MedusaResponse('AdminCustomerGroupsRes')
   async addCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
     return { customer_group: await this.groups.addCustomers(id, body.customer_ids.map((c) => c.id)) };
   }
@@ -82,6 +90,7 @@ export class AdminCustomerGroupsController {
   @Delete(':id/customers/batch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove Customers from Group' })
+  @MedusaResponse('AdminCustomerGroupsRes')
   async removeCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
     return { customer_group: await this.groups.removeCustomers(id, body.customer_ids.map((c) => c.id)) };
   }

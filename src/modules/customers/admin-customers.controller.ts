@@ -1,6 +1,7 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -19,6 +20,7 @@ export class AdminCustomersController {
   @Get()
   @ApiOperation({ summary: 'List Customers' })
   @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @MedusaResponse('AdminCustomersListRes')
   async list(@Query() query: AdminGetCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, groups, created_at, updated_at } = query;
     const [customers, count] = await this.customers.list({ q, has_account, groups, created_at, updated_at }, config);
@@ -28,6 +30,7 @@ export class AdminCustomersController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a Customer' })
+  @MedusaResponse('AdminCustomersRes', 201)
   async create(@Body() body: AdminPostCustomersReq) {
     return { customer: await this.customers.createAccount(body) };
   }
@@ -35,6 +38,7 @@ export class AdminCustomersController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Customer' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminCustomersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { customer: await this.customers.retrieve(id, config.relations) };
   }
@@ -43,6 +47,7 @@ export class AdminCustomersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Customer' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminCustomersRes')
   async update(@Param('id') id: string, @Body() body: AdminPostCustomersCustomerReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { customer: await this.customers.update(id, body, config.relations) };
   }

@@ -1,11 +1,12 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { JwtService } from '../../common/auth/jwt.service';
 import { logoutFromSession, regenerateSessionWith } from '../../common/auth/session';
 import { StoreController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_SESSION_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
@@ -24,6 +25,7 @@ export class StoreAuthController {
   @Get()
   @CustomerRequired()
   @ApiOperation({ summary: 'Get Current Customer' })
+  @MedusaResponse('StoreAuthRes')
   async current(@CurrentCustomerId() customerId: string) {
     return { customer: await this.customers.retrieve(customerId, STORE_SESSION_RELATIONS) };
   }
@@ -33,6 +35,7 @@ export class StoreAuthController {
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Customer Login' })
+  @MedusaResponse('StoreAuthRes')
   async login(@Body() body: StorePostAuthReq, @Req() req: Request) {
     const customer = await this.customers.authenticate(body.email, body.password);
     if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
@@ -44,6 +47,7 @@ export class StoreAuthController {
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Get a JWT for the Authorization: Bearer header' })
+  @MedusaResponse('StoreBearerAuthRes')
   async token(@Body() body: StorePostAuthReq) {
     const customer = await this.customers.authenticate(body.email, body.password);
     if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
@@ -54,6 +58,7 @@ export class StoreAuthController {
   @Delete()
   @HttpCode(200)
   @ApiOperation({ summary: 'Customer Log out' })
+  @MedusaResponse('EmptyRes')
   async logout(@Req() req: Request) {
     if (!req.session?.customer_id) throw ApiError.unauthorized();
     await logoutFromSession(req, 'customer_id');
@@ -62,6 +67,8 @@ export class StoreAuthController {
 
   @Get(':email')
   @ApiOperation({ summary: 'Check if Email Exists' })
+  @ApiParam({ name: 'email', type: String, format: 'email' })
+  @MedusaResponse('StoreGetAuthEmailRes')
   async exists(@Param() params: StoreGetAuthEmailParams) {
     return { exists: await this.customers.hasAccount(params.email) };
   }

@@ -2,6 +2,7 @@ import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common'
 import { StoreController } from '../../common/auth/surface';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Order } from '../orders/order.entity';
@@ -32,6 +33,7 @@ export class StoreCustomerAccountController {
   @HttpCode(200)
   @CustomerRequired()
   @ApiOperation({ summary: 'Update Customer' })
+  @MedusaResponse('StoreCustomersRes')
   async update(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerReq) {
     return { customer: await this.customers.update(customerId, body, STORE_CUSTOMER_RELATIONS, { ownAccount: true }) };
   }
@@ -47,6 +49,7 @@ export class StoreCustomerAccountController {
     allowedRelations: ALLOWED_ORDER_RELATIONS,
     computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
   })
+  @MedusaResponse('StoreCustomersListOrdersRes')
   async listOrders(@CurrentCustomerId() customerId: string, @Query() query: StoreGetCustomersCustomerOrdersParams, @FindParams() config: FindConfig) {
     const { limit: _limit, offset: _offset, order: _order, expand: _expand, fields: _fields, ...filters } = query;
     const [orders, count] = await this.orders.listForCustomer(customerId, filters, config);
@@ -57,6 +60,7 @@ export class StoreCustomerAccountController {
   @HttpCode(200)
   @CustomerRequired()
   @ApiOperation({ summary: 'Add a Shipping Address' })
+  @MedusaResponse('StoreCustomersRes')
   async addAddress(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerAddressesReq) {
     await this.addresses.add(customerId, body.address);
     return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
@@ -66,6 +70,7 @@ export class StoreCustomerAccountController {
   @HttpCode(200)
   @CustomerRequired()
   @ApiOperation({ summary: 'Update a Shipping Address' })
+  @MedusaResponse('StoreCustomersRes')
   async updateAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string, @Body() body: StorePostCustomersCustomerAddressesAddressReq) {
     await this.addresses.update(customerId, addressId, body);
     return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
@@ -75,6 +80,7 @@ export class StoreCustomerAccountController {
   @HttpCode(200)
   @CustomerRequired()
   @ApiOperation({ summary: 'Delete an Address' })
+  @MedusaResponse('StoreCustomersRes')
   async deleteAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string) {
     await this.addresses.remove(customerId, addressId);
     return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };

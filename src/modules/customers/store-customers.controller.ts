@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common/auth/auth.decorators';
 import { regenerateSessionWith } from '../../common/auth/session';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
@@ -20,6 +21,7 @@ export class StoreCustomersController {
   @HttpCode(200)
   @LoginThrottled()
   @ApiOperation({ summary: 'Create a Customer' })
+  @MedusaResponse('StoreCustomersRes')
   async register(@Body() body: StorePostCustomersReq, @Req() req: Request) {
     const created = await this.customers.createAccount(body);
     await regenerateSessionWith(req, { customer_id: created.id });
@@ -29,6 +31,7 @@ export class StoreCustomersController {
   @Get('me')
   @CustomerRequired()
   @ApiOperation({ summary: 'Get a Customer' })
+  @MedusaResponse('StoreCustomersRes')
   async me(@CurrentCustomerId() customerId: string) {
     return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
   }

@@ -1,6 +1,7 @@
 import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DiscountCondition } from './discount-condition.entity';
@@ -25,6 +26,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async create(
     @Param('discount_id') discountId: string,
     @Body() body: AdminPostDiscountsDiscountConditions,
@@ -37,6 +39,7 @@ export class AdminDiscountConditionsController {
   @Get(':condition_id')
   @ApiOperation({ summary: 'Get a Condition' })
   @QueryConfig({ entity: DiscountCondition, defaultRelations: CONDITION_DEFAULT_RELATIONS, allowedRelations: CONDITION_ALLOWED_RELATIONS })
+  @MedusaResponse('AdminDiscountConditionsRes')
   async retrieve(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -50,6 +53,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async update(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -63,6 +67,7 @@ export class AdminDiscountConditionsController {
   @Delete(':condition_id')
   @ApiOperation({ summary: 'Delete a Condition' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountConditionsDeleteRes')
   async delete(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -76,6 +81,7 @@ export class AdminDiscountConditionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Batch Resources' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async addResources(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,
@@ -89,6 +95,7 @@ export class AdminDiscountConditionsController {
   @Delete(':condition_id/batch')
   @ApiOperation({ summary: 'Remove Batch Resources' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async removeResources(
     @Param('discount_id') discountId: string,
     @Param('condition_id') conditionId: string,

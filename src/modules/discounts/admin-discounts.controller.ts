@@ -1,6 +1,7 @@
 import { Body, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -19,6 +20,7 @@ export class AdminDiscountsController {
   @Get()
   @ApiOperation({ summary: 'List Discounts' })
   @QueryConfig({ ...DISCOUNT_QUERY, defaultLimit: 20, maxLimit: 1000 })
+  @MedusaResponse('AdminDiscountsListRes')
   async list(@Query() query: AdminGetDiscountsParams, @FindParams() config: FindConfig) {
     const [discounts, count] = await this.discounts.list(query, config);
     return listEnvelope('discounts', discounts, count, config);
@@ -28,6 +30,7 @@ export class AdminDiscountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Discount' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async create(@Body() body: AdminPostDiscountsReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { discount: await this.discounts.create(body, config.relations) };
   }
@@ -35,6 +38,7 @@ export class AdminDiscountsController {
   @Get('code/:code')
   @ApiOperation({ summary: 'Get Discount by Code' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async retrieveByCode(@Param('code') code: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { discount: await this.discounts.retrieveByCode(code, config.relations) };
   }
@@ -42,6 +46,7 @@ export class AdminDiscountsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Discount' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { discount: await this.discounts.retrieve(id, config.relations) };
   }
@@ -50,12 +55,14 @@ export class AdminDiscountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Discount' })
   @QueryConfig(DISCOUNT_QUERY)
+  @MedusaResponse('AdminDiscountsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostDiscountsDiscountReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { discount: await this.discounts.update(id, body, config.relations) };
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a Discount' })
+  @MedusaResponse('AdminDiscountsDeleteRes')
   async delete(@Param('id') id: string) {
     await this.discounts.delete(id);
     return { id, object: 'discount', deleted: true };
@@ -64,12 +71,14 @@ export class AdminDiscountsController {
   @Post(':id/regions/:region_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Region to Discount' })
+  @MedusaResponse('AdminDiscountsRes')
   async addRegion(@Param('id') id: string, @Param('region_id') regionId: string) {
     return { discount: await this.discounts.addRegion(id, regionId) };
   }
 
   @Delete(':id/regions/:region_id')
   @ApiOperation({ summary: 'Remove Region' })
+  @MedusaResponse('AdminDiscountsRes')
   async removeRegion(@Param('id') id: string, @Param('region_id') regionId: string) {
     return { discount: await this.discounts.removeRegion(id, regionId) };
   }

@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DraftOrder } from './draft-order.entity';
@@ -37,6 +38,7 @@ export class AdminDraftOrdersController {
     defaultRelations: DRAFT_ORDER_LIST_RELATIONS,
     allowedRelations: DRAFT_ORDER_LIST_ALLOWED_RELATIONS,
   })
+  @MedusaResponse('AdminDraftOrdersListRes')
   async list(@Query() query: AdminGetDraftOrdersParams, @FindParams() config: FindConfig) {
     const { q, status, created_at, updated_at } = query;
     const [draftOrders, count] = await this.queries.list({ q, status, created_at, updated_at }, config);
@@ -46,12 +48,14 @@ export class AdminDraftOrdersController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Draft Order' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async create(@Body() body: AdminPostDraftOrdersReq) {
     return { draft_order: await this.drafts.create(body) };
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Draft Order' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async retrieve(@Param('id') id: string) {
     return { draft_order: await this.loader.view(id) };
   }
@@ -59,12 +63,14 @@ export class AdminDraftOrdersController {
   @Post(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Draft Order' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async update(@Param('id') id: string, @Body() body: AdminPostDraftOrdersDraftOrderReq) {
     return { draft_order: await this.drafts.update(id, body) };
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a Draft Order' })
+  @MedusaResponse('AdminDraftOrdersDeleteRes')
   async delete(@Param('id') id: string) {
     await this.queries.delete(id);
     return { id, object: 'draft-order', deleted: true };
@@ -73,6 +79,7 @@ export class AdminDraftOrdersController {
   @Post(':id/line-items')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Line Item' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async addLineItem(@Param('id') id: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsReq) {
     return { draft_order: await this.lineItems.add(id, body) };
   }
@@ -80,12 +87,14 @@ export class AdminDraftOrdersController {
   @Post(':id/line-items/:line_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Line Item' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsItemReq) {
     return { draft_order: await this.lineItems.update(id, lineId, body) };
   }
 
   @Delete(':id/line-items/:line_id')
   @ApiOperation({ summary: 'Delete a Line Item' })
+  @MedusaResponse('AdminDraftOrdersRes')
   async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
     return { draft_order: await this.lineItems.delete(id, lineId) };
   }
@@ -93,6 +102,7 @@ export class AdminDraftOrdersController {
   @Post(':id/pay')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark Paid' })
+  @MedusaResponse('AdminPostDraftOrdersDraftOrderRegisterPaymentRes')
   async registerPayment(@Param('id') id: string) {
     return { order: await this.payments.registerPayment(id) };
   }

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { AcceptsMultipart } from '../../common/auth/auth.decorators';
 import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { AdminDeleteUploadsReq, AdminPostUploadsDownloadUrlReq } from './dto/admin-uploads.dto';
 import { FilesService } from './files.service';
 import { requestOrigin } from './request-origin';
@@ -24,6 +25,7 @@ export class AdminUploadsController {
   @AcceptsMultipart()
   @ApiOperation({ summary: 'Upload Files (public: readable by key)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
+  @MedusaResponse('AdminUploadsRes')
   upload(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {
     return { uploads: this.describe(uploads, req) };
   }
@@ -34,6 +36,7 @@ export class AdminUploadsController {
   @AcceptsMultipart()
   @ApiOperation({ summary: 'Upload Protected Files (readable only through a signed link)' })
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_REQUEST))
+  @MedusaResponse('AdminUploadsRes')
   uploadProtected(@UploadedFiles() uploads: StoredUpload[] | undefined, @Req() req: Request) {
     return { uploads: this.describe(uploads, req) };
   }
@@ -41,12 +44,14 @@ export class AdminUploadsController {
   @Post('download-url')
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a File’s Download URL (signed, expiring)' })
+  @MedusaResponse('AdminUploadsDownloadUrlRes')
   async downloadUrl(@Body() body: AdminPostUploadsDownloadUrlReq, @Req() req: Request) {
     return { download_url: await this.files.signedDownloadUrl(body.file_key, requestOrigin(req)) };
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an Uploaded File' })
+  @MedusaResponse('AdminDeleteUploadsRes')
   async delete(@Body() body: AdminDeleteUploadsReq) {
     await this.files.delete(body.file_key);
     return { id: body.file_key, object: 'file', deleted: true };

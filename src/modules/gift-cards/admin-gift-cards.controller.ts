@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -16,6 +17,7 @@ export class AdminGiftCardsController {
   @Get()
   @ApiOperation({ summary: 'List Gift Cards' })
   @QueryConfig({ entity: GiftCard, defaultLimit: 50, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  @MedusaResponse('AdminGiftCardsListRes')
   async list(@Query() query: AdminGetGiftCardsParams, @FindParams() config: FindConfig) {
     const [giftCards, count] = await this.giftCards.list({ q: query.q }, config);
     return listEnvelope('gift_cards', giftCards, count, config);
@@ -24,6 +26,7 @@ export class AdminGiftCardsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Gift Card' })
+  @MedusaResponse('AdminGiftCardsRes')
   async create(@Body() body: AdminPostGiftCardsReq) {
     return { gift_card: await this.giftCards.create(body) };
   }
@@ -31,6 +34,7 @@ export class AdminGiftCardsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Gift Card' })
   @QueryConfig({ entity: GiftCard, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS, allowedRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  @MedusaResponse('AdminGiftCardsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { gift_card: await this.giftCards.retrieve(id, config.relations) };
   }
@@ -38,12 +42,14 @@ export class AdminGiftCardsController {
   @Post(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Gift Card' })
+  @MedusaResponse('AdminGiftCardsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostGiftCardsGiftCardReq) {
     return { gift_card: await this.giftCards.update(id, body) };
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a Gift Card' })
+  @MedusaResponse('AdminGiftCardsDeleteRes')
   async delete(@Param('id') id: string) {
     await this.giftCards.delete(id);
     return { id, object: 'gift-card', deleted: true };

@@ -1,6 +1,7 @@
 import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { GiftCardsService } from './gift-cards.service';
 import { toStoreGiftCard } from './store-gift-card.view';
 
@@ -11,6 +12,7 @@ export class StoreGiftCardsController {
 
   @Get(':code')
   @ApiOperation({ summary: 'Get Gift Card by Code' })
+  @MedusaResponse('StoreGiftCardsRes')
   async retrieve(@Param('code') code: string) {
     return { gift_card: toStoreGiftCard(await this.giftCards.retrieveForStore(code)) };
   }

@@ -1,6 +1,7 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Order } from './order.entity';
@@ -21,6 +22,7 @@ export class StoreOrdersController {
     allowedRelations: ALLOWED_ORDER_RELATIONS,
     computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
   })
+  @MedusaResponse('StoreOrdersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { order: await this.orders.retrieveWithTotals(id, config.relations) };
   }

@@ -12,6 +12,7 @@ import {
 } from './dto/admin-product-categories.dto';
 import { ProductCategoriesService } from './product-categories.service';
 import { ProductCategory } from './product-category.entity';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
 const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
 const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: [...DEFAULT_RELATIONS, 'products'] };
@@ -24,6 +25,7 @@ export class AdminProductCategoriesController {
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
   @QueryConfig({ ...ONE, defaultLimit: 100, maxLimit: 1000 })
+  @MedusaResponse('AdminProductCategoriesListRes')
   async list(@Query() query: AdminGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, is_active, is_internal, include_descendants_tree } = query;
     const [categories, count] = await this.categories.list({ q, handle, parent_category_id, is_active, is_internal }, config, {
@@ -38,6 +40,7 @@ export class AdminProductCategoriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Product Category' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminProductCategoriesCategoryRes')
   async create(@Body() body: AdminPostProductCategoriesReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { product_category: await this.categories.create(body, { scope: 'admin', relations: config.relations }) };
   }
@@ -45,6 +48,7 @@ export class AdminProductCategoriesController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product Category' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminProductCategoriesCategoryRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
   }
@@ -53,6 +57,7 @@ export class AdminProductCategoriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Product Category' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminProductCategoriesCategoryRes')
   async update(@Param('id') id: string, @Body() body: AdminPostProductCategoriesCategoryReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { product_category: await this.categories.update(id, body, { scope: 'admin', relations: config.relations }) };
   }
@@ -60,6 +65,7 @@ export class AdminProductCategoriesController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a Product Category' })
+  @MedusaResponse('AdminProductCategoriesCategoryDeleteRes')
   async delete(@Param('id') id: string) {
     await this.categories.delete(id);
     return { id, object: 'product-category', deleted: true };
@@ -69,6 +75,7 @@ export class AdminProductCategoriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Products to a Category' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminProductCategoriesCategoryRes')
   async addProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     await this.categories.addProducts(id, body.product_ids.map((p) => p.id));
     return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
@@ -78,6 +85,7 @@ export class AdminProductCategoriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove Products from Category' })
   @QueryConfig(ONE)
+  @MedusaResponse('AdminProductCategoriesCategoryRes')
   async removeProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     await this.categories.removeProducts(id, body.product_ids.map((p) => p.id));
     return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };

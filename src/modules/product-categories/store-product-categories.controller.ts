@@ -8,6 +8,7 @@ import { StoreGetProductCategoriesParams } from './dto/store-product-categories.
 import { ProductCategoriesService } from './product-categories.service';
 import { ProductCategory } from './product-category.entity';
 import { STORE_CATEGORY_FIELDS, toStoreCategory } from './store-category-fields';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
 const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
 const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
@@ -20,6 +21,7 @@ export class StoreProductCategoriesController {
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
   @QueryConfig({ ...QUERY, defaultLimit: 100, maxLimit: 1000 })
+  @MedusaResponse('StoreGetProductCategoriesRes')
   async list(@Query() query: StoreGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, include_descendants_tree } = query;
     const [categories, count] = await this.categories.list({ q, handle, parent_category_id }, config, {
@@ -33,6 +35,7 @@ export class StoreProductCategoriesController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product Category' })
   @QueryConfig(QUERY)
+  @MedusaResponse('StoreGetProductCategoriesCategoryRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { product_category: toStoreCategory(await this.categories.retrieve(id, { scope: 'store', relations: config.relations })) };
   }

@@ -1,6 +1,7 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
@@ -31,6 +32,7 @@ export class StoreProductsController {
     computedFields: PRICE_FIELDS,
   })
   @CachedCatalogueResponse(CACHE)
+  @MedusaResponse('StoreProductsListRes')
   async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
     const [products, count] = await this.products.listPublished(query, config);
     await this.products.decorateWithPrices(products, query);
@@ -41,6 +43,7 @@ export class StoreProductsController {
   @ApiOperation({ summary: 'Get a Product' })
   @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: PRICE_FIELDS })
   @CachedCatalogueResponse(CACHE)
+  @MedusaResponse('StoreProductsRes')
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {
     const product = await this.products.retrievePublished(id, config);
     await this.products.decorateWithPrices([product], query);

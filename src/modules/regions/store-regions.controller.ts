@@ -1,6 +1,7 @@
 import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -19,6 +20,7 @@ export class StoreRegionsController {
   @Get()
   @ApiOperation({ summary: 'List Regions' })
   @QueryConfig({ entity: Region, defaultLimit: 100, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  @MedusaResponse('StoreRegionsListRes')
   async list(@Query() query: StoreGetRegionsParams, @FindParams() config: FindConfig) {
     const { created_at, updated_at } = query;
     const [regions, count] = await this.regions.list({ created_at, updated_at }, config);
@@ -28,6 +30,7 @@ export class StoreRegionsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a Region' })
   @QueryConfig({ entity: Region, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  @MedusaResponse('StoreRegionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { region: await this.regions.retrieve(id, config.relations) };
   }

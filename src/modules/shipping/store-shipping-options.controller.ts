@@ -1,6 +1,7 @@
 import { Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
+import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { CartLoaderService } from '../carts/cart-loader.service';
 import { cartShippingProfileIds } from './cart-shipping';
 import { ShippingOptionsService } from './shipping-options.service';
@@ -15,6 +16,7 @@ export class StoreShippingOptionsController {
 
   @Get(':cart_id')
   @ApiOperation({ summary: 'List for Cart' })
+  @MedusaResponse('StoreCartShippingOptionsListRes')
   async listForCart(@Param('cart_id') cartId: string) {
     const cart = await this.carts.loadWithTotals(cartId, { relations: [] });
     const region = cart.region!;

@@ -1,0 +1,42 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { ADMIN_RESPONSES } from './schemas/admin-responses';
+import { CART_SCHEMAS } from './schemas/cart';
+import { CUSTOMER_SCHEMAS } from './schemas/customer';
+import { DISCOUNT_SCHEMAS } from './schemas/discount';
+import { ORDER_SCHEMAS } from './schemas/order';
+import { PLATFORM_SCHEMAS } from './schemas/platform';
+import { PRODUCT_SCHEMAS } from './schemas/product';
+import { REGION_SCHEMAS } from './schemas/region';
+import type { SchemaObject } from './schemas/schema-object';
+import { STORE_RESPONSES } from './schemas/store-responses';
+
+const OTHER_RESPONSES = {
+  EmptyRes: {
+    type: 'object',
+    description: 'An empty object: the action has no result to show.',
+    properties: {},
+    maxProperties: 0,
+  },
+} satisfies Record<string, SchemaObject>;
+
+export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES };
+
+/** The names a controller method can declare as its answer. */
+export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
+
+export const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
+  ...CART_SCHEMAS,
+  ...CUSTOMER_SCHEMAS,
+  ...DISCOUNT_SCHEMAS,
+  ...ORDER_SCHEMAS,
+  ...PLATFORM_SCHEMAS,
+  ...PRODUCT_SCHEMAS,
+  ...REGION_SCHEMAS,
+  ...RESPONSE_SCHEMAS,
+};
+
+/** Adds the entity and response schemas that the operations' responses refer to. */
+export function addMedusaSchemas(document: OpenAPIObject): OpenAPIObject {
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...MEDUSA_SCHEMAS } };
+  return document;
+}

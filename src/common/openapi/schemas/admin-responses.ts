@@ -1,0 +1,239 @@
+import { ref, SchemaObject } from './schema-object';
+
+// Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
+// nullability), so that types generated from /docs-json are Medusa's. Relations are optional:
+// they are present only when loaded by default or named in `expand`.
+
+export const ADMIN_RESPONSES = {
+  AdminAppsListRes: { type: 'object', required: ['apps'], properties: { apps: { type: 'array', items: ref('OAuth') } } },
+  AdminAppsRes: { type: 'object', required: ['apps'], properties: { apps: ref('OAuth') } },
+  AdminAuthRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
+  AdminBatchJobListRes: {
+    type: 'object',
+    required: ['batch_jobs', 'count', 'offset', 'limit'],
+    properties: {
+      batch_jobs: { type: 'array', items: ref('BatchJob') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminBatchJobRes: {
+    type: 'object',
+    description: "The batch job's details.",
+    required: ['batch_job'],
+    properties: { batch_job: ref('BatchJob') },
+  },
+  AdminCollectionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'product-collection' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
+  AdminCollectionsListRes: {
+    type: 'object',
+    required: ['collections', 'count', 'offset', 'limit'],
+    properties: {
+      collections: { type: 'array', items: ref('ProductCollection') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminCollectionsRes: {
+    type: 'object',
+    description: "The collection's details.",
+    required: ['collection'],
+    properties: { collection: ref('ProductCollection') },
+  },
+  AdminCurrenciesListRes: {
+    type: 'object',
+    description: 'List of currencies with pagination fields.',
+    required: ['currencies', 'count', 'offset', 'limit'],
+    properties: {
+      currencies: { type: 'array', items: ref('Currency') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminCurrenciesRes: { type: 'object', description: "A currency's details.", required: ['currency'], properties: { currency: ref('Currency') } },
+  AdminCustomerGroupsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'customer_group' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
+  AdminCustomerGroupsListRes: {
+    type: 'object',
+    required: ['customer_groups', 'count', 'offset', 'limit'],
+    properties: {
+      customer_groups: { type: 'array', items: ref('CustomerGroup') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminCustomerGroupsRes: {
+    type: 'object',
+    description: "The customer group's details.",
+    required: ['customer_group'],
+    properties: { customer_group: ref('CustomerGroup') },
+  },
+  AdminCustomersListRes: {
+    description: 'The list of customers with pagination fields.',
+    type: 'object',
+    required: ['customers', 'count', 'offset', 'limit'],
+    properties: {
+      customers: { type: 'array', items: ref('Customer') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminCustomersRes: { type: 'object', description: "The customer's details.", required: ['customer'], properties: { customer: ref('Customer') } },
+  AdminDeleteProductsFromCollectionRes: {
+    type: 'object',
+    description: 'Deletion operation details',
+    required: ['id', 'object', 'removed_products'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'product-collection' },
+      removed_products: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  AdminDiscountConditionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted', 'discount'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'discount-condition' },
+      deleted: { type: 'boolean', default: true },
+      discount: ref('Discount'),
+    },
+  },
+  AdminDiscountConditionsRes: { type: 'object', required: ['discount_condition'], properties: { discount_condition: ref('DiscountCondition') } },
+  AdminDiscountsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: { id: { type: 'string' }, object: { type: 'string', default: 'discount' }, deleted: { type: 'boolean', default: true } },
+  },
+  AdminDiscountsListRes: {
+    type: 'object',
+    description: 'The list of discounts with pagination fields.',
+    required: ['discounts', 'count', 'offset', 'limit'],
+    properties: {
+      discounts: { type: 'array', items: ref('Discount') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminDiscountsRes: { type: 'object', description: "The discount's details.", required: ['discount'], properties: { discount: ref('Discount') } },
+  AdminDraftOrdersDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: { id: { type: 'string' }, object: { type: 'string', default: 'draft-order' }, deleted: { type: 'boolean', default: true } },
+  },
+  AdminDraftOrdersListRes: {
+    description: 'The list of draft orders with pagination fields.',
+    type: 'object',
+    required: ['draft_orders', 'count', 'offset', 'limit'],
+    properties: {
+      draft_orders: { type: 'array', items: ref('DraftOrder') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminDraftOrdersRes: {
+    type: 'object',
+    description: 'The list of draft orders.',
+    required: ['draft_order'],
+    properties: { draft_order: ref('DraftOrder') },
+  },
+  AdminGiftCardsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: { id: { type: 'string' }, object: { type: 'string', default: 'gift-card' }, deleted: { type: 'boolean', default: true } },
+  },
+  AdminGiftCardsListRes: {
+    type: 'object',
+    description: 'The list of gift cards with pagination fields.',
+    required: ['gift_cards', 'count', 'offset', 'limit'],
+    properties: {
+      gift_cards: { type: 'array', items: ref('GiftCard') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminGiftCardsRes: {
+    type: 'object',
+    description: "The gift card's details.",
+    required: ['gift_card'],
+    properties: { gift_card: ref('GiftCard') },
+  },
+  AdminPostDraftOrdersDraftOrderRegisterPaymentRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
+  AdminProductCategoriesCategoryDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'product-category' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
+  AdminProductCategoriesCategoryRes: {
+    type: 'object',
+    description: "The product category's details.",
+    required: ['product_category'],
+    properties: { product_category: ref('ProductCategory') },
+  },
+  AdminProductCategoriesListRes: {
+    type: 'object',
+    description: 'The list of product categories with pagination fields.',
+    required: ['product_categories', 'count', 'offset', 'limit'],
+    properties: {
+      product_categories: { type: 'array', items: ref('ProductCategory') },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  },
+  AdminBearerAuthRes: {
+    type: 'object',
+    description: 'A JWT for the user, to send as `Authorization: Bearer <token>`.',
+    required: ['access_token'],
+    properties: { access_token: { type: 'string' } },
+  },
+  AdminUploadsRes: {
+    type: 'object',
+    description: 'The uploaded files.',
+    required: ['uploads'],
+    properties: {
+      uploads: {
+        type: 'array',
+        items: { type: 'object', required: ['url', 'key'], properties: { url: { type: 'string', format: 'uri' }, key: { type: 'string' } } },
+      },
+    },
+  },
+  AdminDeleteUploadsRes: {
+    type: 'object',
+    description: 'The details of deleting a file.',
+    required: ['id', 'object', 'deleted'],
+    properties: { id: { type: 'string' }, object: { type: 'string', enum: ['file'] }, deleted: { type: 'boolean' } },
+  },
+  AdminUploadsDownloadUrlRes: {
+    type: 'object',
+    description: "The file's download URL.",
+    required: ['download_url'],
+    properties: { download_url: { type: 'string', format: 'uri' } },
+  },
+} satisfies Record<string, SchemaObject>;
