@@ -17,9 +17,15 @@ export interface AppConfig {
   logLevel: string;
   bodyLimit: string;
   seedDemo: boolean;
+  /** Trust one proxy hop: the client address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** Failed logins per (client address, email) within the window; more are refused. */
   loginThrottleLimit: number;
+  /** Failed logins per client address, whatever the email, within the window. */
+  loginThrottleAddressLimit: number;
   loginThrottleTtlMs: number;
+  /** Registrations per client address per minute. */
+  registrationThrottleLimit: number;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
   shutdownDrainMs: number;
 }
@@ -68,9 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     bodyLimit: env.BODY_LIMIT ?? '1mb',
     seedDemo: env.SEED_DEMO === 'true',
-    trustProxy: env.TRUST_PROXY !== 'false',
-    loginThrottleLimit: positiveInt('LOGIN_THROTTLE_LIMIT', env.LOGIN_THROTTLE_LIMIT, 20),
-    loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 60_000),
+    trustProxy: env.TRUST_PROXY === 'true',
+    loginThrottleLimit: positiveInt('LOGIN_THROTTLE_LIMIT', env.LOGIN_THROTTLE_LIMIT, 10),
+    loginThrottleAddressLimit: positiveInt('LOGIN_THROTTLE_ADDRESS_LIMIT', env.LOGIN_THROTTLE_ADDRESS_LIMIT, 100),
+    loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 15 * 60_000),
+    registrationThrottleLimit: positiveInt('REGISTRATION_THROTTLE_LIMIT', env.REGISTRATION_THROTTLE_LIMIT, 300),
     // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),

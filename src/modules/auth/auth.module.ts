@@ -6,12 +6,20 @@ import { UsersModule } from '../users/users.module';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminBearerStrategy } from './admin-bearer.strategy';
 import { ApiAuthGuard } from './api-auth.guard';
+import { LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor } from './login-throttle';
 
 @Global()
 @Module({
   imports: [PassportModule, UsersModule],
   controllers: [AdminAuthController],
-  providers: [JwtService, AdminBearerStrategy, { provide: APP_GUARD, useClass: ApiAuthGuard }],
-  exports: [JwtService],
+  providers: [
+    JwtService,
+    AdminBearerStrategy,
+    { provide: APP_GUARD, useClass: ApiAuthGuard },
+    LoginAttemptLimiter,
+    LoginThrottleInterceptor,
+    RegistrationThrottleInterceptor,
+  ],
+  exports: [JwtService, LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
 import { regenerateSessionWith } from '../../common/auth/session';
-import { LoginThrottled } from '../auth/login-throttle';
+import { RegistrationThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StorePostCustomersReq } from './dto/store-customers.dto';
@@ -16,7 +16,7 @@ export class StoreCustomersController {
   /** Registration; the new customer is logged in with a fresh session, as Medusa does. */
   @Post()
   @HttpCode(200)
-  @LoginThrottled()
+  @RegistrationThrottled()
   @ApiOperation({ summary: 'Create a Customer' })
   async register(@Body() body: StorePostCustomersReq, @Req() req: Request) {
     const created = await this.customers.createAccount(body);
