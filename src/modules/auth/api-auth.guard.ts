@@ -4,7 +4,8 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth } from '../../common/auth/auth.decorators';
-import { JwtService } from '../../common/auth/jwt.service';
+import { JwtService, StoreTokenPayload, tokenVersionOf } from '../../common/auth/jwt.service';
+import { liveTokenVersion } from '../../common/auth/token-version';
 import { ApiError } from '../../common/errors/api-error';
 import { UsersService } from '../users/users.service';
 import { User } from '../users/user.entity';
@@ -38,7 +39,7 @@ export class ApiAuthGuard implements CanActivate {
     const flag = (key: string) => this.reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]);
 
     if (path.startsWith('/store')) {
-      req.auth = this.storeIdentity(req);
+      req.auth = await this.storeIdentity(req);
       if (flag(CUSTOMER_REQUIRED) && !req.auth.customerId) throw ApiError.unauthorized();
       return true;
     }
@@ -50,13 +51,21 @@ export class ApiAuthGuard implements CanActivate {
     return true;
   }
 
-  private storeIdentity(req: Request): RequestAuth {
+  /**
+   * Sessions are trusted as they are (a password change deletes the customer's other
+   * sessions); a JWT costs one primary-key read, so a deleted customer's tokens, and tokens
+   * from before a password change, identify nobody.
+   */
+  private async storeIdentity(req: Request): Promise<RequestAuth> {
     const sessionCustomer = req.session?.customer_id;
     if (sessionCustomer) return { customerId: sessionCustomer, via: 'session' };
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const payload = this.jwt.verify<{ domain: 'store'; customer_id: string }>(header.slice(7).trim(), 'store');
-      if (payload?.customer_id) return { customerId: payload.customer_id, via: 'jwt' };
+      const payload = this.jwt.verify<StoreTokenPayload>(header.slice(7).trim(), 'store');
+      if (payload?.customer_id) {
+        const current = await liveTokenVersion(this.dataSource.manager, 'customer', payload.customer_id);
+        if (current !== undefined && current === tokenVersionOf(payload)) return { customerId: payload.customer_id, via: 'jwt' };
+      }
     }
     return {};
   }
@@ -69,9 +78,8 @@ export class ApiAuthGuard implements CanActivate {
     if (req.headers.authorization?.startsWith('Bearer ')) {
       try {
         await this.bearer.canActivate(context);
-        const auth = req.user as RequestAuth;
-        if (auth?.via === 'jwt' && !(await this.userExists(auth.userId!))) return undefined;
-        return auth;
+        // A JWT's user and token version are checked by the bearer strategy.
+        return req.user as RequestAuth;
       } catch {
         return undefined;
       }
