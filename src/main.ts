@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { AppPrototypeExpressAdapter } from './common/http/app-prototype-express-adapter';
 import { configureApp } from './bootstrap';
+import { StartupError } from './common/runtime/startup-error';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase } from './database/database-connection';
 import { runMigrations } from './database/migrate';
@@ -81,7 +82,7 @@ async function printBanner(app: NestExpressApplication, config: AppConfig, embed
 const shutdown = new GracefulShutdown(say).installSignalHandlers();
 bootstrap(shutdown).catch(async (err) => {
   if (shutdown.isClosing) return; // a signal arrived during boot; its handler exits
-  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  process.stderr.write(`Failed to start: ${err instanceof StartupError ? err.message : (err?.stack ?? err)}\n`);
   await shutdown.close();
   process.exit(1);
 });
