@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ConfigError, loadConfig } from './configuration';
@@ -80,7 +80,9 @@ describe('developmentSecrets', () => {
   });
 
   it('keeps secrets in memory for the process when the folder cannot be written', () => {
-    const file = join('/proc', 'no-such-place', 'dev-secrets.json');
+    const notAFolder = join(dir, 'a-file');
+    writeFileSync(notAFolder, '');
+    const file = join(notAFolder, 'dev-secrets.json');
     const secrets = developmentSecrets(file);
     expect(secrets.file).toBeUndefined();
     expect(secrets.sessionSecret).toHaveLength(64);
