@@ -1,9 +1,12 @@
+import { spawn } from 'child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { join, resolve } from 'path';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/app';
 import { databaseUrl } from '../../helpers/db-urls';
-import { exitWithin, freePort, spawnTs, startServerProcess } from '../../helpers/server-process';
+import { exitWithin, freePort, startServerProcess } from '../../helpers/server-process';
+
+const ROOT = resolve(__dirname, '../../..');
 
 /**
  * Ctrl-C on `npm start` reaches both npm and node, and npm passes it on: node sees SIGINT
@@ -47,10 +50,18 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   afterAll(() => rmSync(locked, { recursive: true, force: true }));
 
   it('fails with one line of advice, no stack trace, and no password file left behind', async () => {
-    const passwordFiles = () => readdirSync(tmpdir()).filter((f) => f.startsWith('pg-password-'));
-    const before = new Set(passwordFiles());
-    const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', EMBEDDED_PG_DIR: join(locked, 'pg'), EMBEDDED_PG_PORT: String(await freePort()), PORT: String(await freePort()) };
-    const child = spawnTs('src/main.ts', { ...env, DATABASE_URL: '', TEST_DATABASE_URL: '' });
+    // A temp folder of its own, so files other processes leave in /tmp do not count.
+    const childTmp = mkdtempSync(join(tmpdir(), 'startup-tmp-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      EMBEDDED_PG_DIR: join(locked, 'pg'),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+      TMPDIR: childTmp,
+    };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'swc-register.js'), join(ROOT, 'src', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
@@ -61,6 +72,7 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const failure = output.split('\n').filter((l) => l.startsWith('Failed to start:'));
     expect(failure).toEqual([expect.stringContaining(`cannot enter ${locked}: move the checkout (or set EMBEDDED_PG_DIR)`)]);
     expect(output).not.toMatch(/^\s+at /m);
-    expect(passwordFiles().filter((f) => !before.has(f))).toEqual([]);
+    expect(readdirSync(childTmp)).toEqual([]);
+    rmSync(childTmp, { recursive: true, force: true });
   }, 90_000);
 });
