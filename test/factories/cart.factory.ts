@@ -38,9 +38,9 @@ export async function createCartViaApi(t: TestApp, body: Record<string, unknown>
   return res.body.cart;
 }
 
-/** `Authorization: Bearer` headers of a store JWT for the customer. */
-export function customerAuth(t: TestApp, customerId: string): Record<string, string> {
-  return { authorization: `Bearer ${t.app.get(JwtService).signStore(customerId)}` };
+/** `Authorization: Bearer` headers of a store JWT for the customer (at `tokenVersion`: 0 until its password changes). */
+export function customerAuth(t: TestApp, customerId: string, tokenVersion = 0): Record<string, string> {
+  return { authorization: `Bearer ${t.app.get(JwtService).signStore(customerId, tokenVersion)}` };
 }
 
 /**

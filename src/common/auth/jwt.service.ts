@@ -7,24 +7,36 @@ export type TokenDomain = 'admin' | 'store';
 export interface AdminTokenPayload {
   domain: 'admin';
   user_id: string;
+  /** The account's token version when signed (absent in tokens from before versions: 0). */
+  tv?: number;
 }
 
 export interface StoreTokenPayload {
   domain: 'store';
   customer_id: string;
+  tv?: number;
 }
 
-/** HS256 tokens as Medusa's `POST /admin/auth/token` and `/store/auth/token` issue them. */
+/** The token version a token was signed with. */
+export function tokenVersionOf(payload: { tv?: unknown }): number {
+  return typeof payload.tv === 'number' ? payload.tv : 0;
+}
+
+/**
+ * HS256 tokens as Medusa's `POST /admin/auth/token` and `/store/auth/token` issue them,
+ * plus the account's token version (`tv`): a token is honoured only while the account
+ * exists and its version has not moved on (a password change raises it).
+ */
 @Injectable()
 export class JwtService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  signAdmin(userId: string): string {
-    return jwt.sign({ user_id: userId, domain: 'admin' }, this.config.jwtSecret, { expiresIn: '24h', algorithm: 'HS256' });
+  signAdmin(userId: string, tokenVersion: number): string {
+    return jwt.sign({ user_id: userId, domain: 'admin', tv: tokenVersion }, this.config.jwtSecret, { expiresIn: '24h', algorithm: 'HS256' });
   }
 
-  signStore(customerId: string): string {
-    return jwt.sign({ customer_id: customerId, domain: 'store' }, this.config.jwtSecret, { expiresIn: '30d', algorithm: 'HS256' });
+  signStore(customerId: string, tokenVersion: number): string {
+    return jwt.sign({ customer_id: customerId, domain: 'store', tv: tokenVersion }, this.config.jwtSecret, { expiresIn: '30d', algorithm: 'HS256' });
   }
 
   /** The payload of a valid, unexpired token of that domain, or undefined. */

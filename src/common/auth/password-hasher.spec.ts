@@ -40,4 +40,23 @@ describe('password hasher (Tarsnap scrypt format, as Medusa v1 stores)', () => {
     hash[20] ^= 1; // flips a salt bit: the header checksum no longer matches
     await expect(verifyPassword('a', hash.toString('base64'))).resolves.toBe(false);
   });
+
+  it('spends a full verification on a missing hash (unknown account), so timing does not reveal which emails exist', async () => {
+    const real = await hashPassword('supersecret');
+    await verifyPassword('warm-up', null); // the throwaway hash is made once, on first use
+    const time = async (stored: string | null) => {
+      const started = process.hrtime.bigint();
+      await expect(verifyPassword('wrong-password', stored)).resolves.toBe(false);
+      return Number(process.hrtime.bigint() - started);
+    };
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time(null));
+      wrong.push(await time(real));
+    }
+    // Coarse on purpose (shared machines): without the throwaway check the ratio is below 0.05.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.4);
+  });
 });

@@ -49,8 +49,24 @@ export function needsRehash(stored: string | null | undefined): boolean {
   return logN < DEFAULT_PARAMS.logN || r < DEFAULT_PARAMS.r || p < DEFAULT_PARAMS.p;
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether the password matches the stored hash. Without a stored hash (no such account)
+ * the password is checked against a throwaway hash of the same cost, and the answer is
+ * false: an unknown email takes as long as a wrong password, so timing tells nobody which
+ * emails have accounts.
+ */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (!stored) return false;
+  if (!stored) {
+    dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
+    await verifyStored(password, await dummyHash);
+    return false;
+  }
+  return verifyStored(password, stored);
+}
+
+async function verifyStored(password: string, stored: string): Promise<boolean> {
   const blob = Buffer.from(stored, 'base64');
   if (blob.length !== 96 || blob.subarray(0, 6).toString('ascii') !== 'scrypt' || blob.readUInt8(6) !== 0) return false;
   const logN = blob.readUInt8(7);

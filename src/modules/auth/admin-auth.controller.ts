@@ -42,7 +42,7 @@ export class AdminAuthController {
   async token(@Body() body: AdminPostAuthReq) {
     const user = await this.users.authenticate(body.email, body.password);
     if (!user) throw ApiError.unauthorized('Invalid email or password');
-    return { access_token: this.jwt.signAdmin(user.id) };
+    return { access_token: this.jwt.signAdmin(user.id, (await this.users.tokenVersion(user.id)) ?? 0) };
   }
 
   @Get()

@@ -5,8 +5,9 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { ACCEPTS_MULTIPART, CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth, STARTS_SESSION } from '../../common/auth/auth.decorators';
 import { CrossSiteWrites, WriteRules } from '../../common/auth/cross-site-writes';
-import { JwtService } from '../../common/auth/jwt.service';
+import { JwtService, StoreTokenPayload, tokenVersionOf } from '../../common/auth/jwt.service';
 import { Surface, surfaceOf } from '../../common/auth/surface';
+import { liveTokenVersion } from '../../common/auth/token-version';
 import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { UsersService } from '../users/users.service';
@@ -61,7 +62,7 @@ export class ApiAuthGuard implements CanActivate {
       case 'public':
         return true;
       case 'store': {
-        const auth = this.storeIdentity(req);
+        const auth = await this.storeIdentity(req);
         req.auth = auth;
         if (policy.customerRequired && !auth.customerId) throw ApiError.unauthorized();
         this.crossSite.check(req, 'store', auth.via === 'session', policy);
@@ -101,13 +102,21 @@ export class ApiAuthGuard implements CanActivate {
     return policy;
   }
 
-  private storeIdentity(req: Request): RequestAuth {
+  /**
+   * Sessions are trusted as they are (a password change deletes the customer's other
+   * sessions); a JWT costs one primary-key read, so a deleted customer's tokens, and tokens
+   * from before a password change, identify nobody.
+   */
+  private async storeIdentity(req: Request): Promise<RequestAuth> {
     const sessionCustomer = req.session?.customer_id;
     if (sessionCustomer) return { customerId: sessionCustomer, via: 'session' };
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const payload = this.jwt.verify<{ domain: 'store'; customer_id: string }>(header.slice(7).trim(), 'store');
-      if (payload?.customer_id) return { customerId: payload.customer_id, via: 'jwt' };
+      const payload = this.jwt.verify<StoreTokenPayload>(header.slice(7).trim(), 'store');
+      if (payload?.customer_id) {
+        const current = await liveTokenVersion(this.dataSource.manager, 'customer', payload.customer_id);
+        if (current !== undefined && current === tokenVersionOf(payload)) return { customerId: payload.customer_id, via: 'jwt' };
+      }
     }
     return {};
   }
@@ -120,9 +129,8 @@ export class ApiAuthGuard implements CanActivate {
     if (req.headers.authorization?.startsWith('Bearer ')) {
       try {
         await this.bearer.canActivate(context);
-        const auth = req.user as RequestAuth;
-        if (auth?.via === 'jwt' && !(await this.userExists(auth.userId!))) return undefined;
-        return auth;
+        // A JWT's user and token version are checked by the bearer strategy.
+        return req.user as RequestAuth;
       } catch {
         return undefined;
       }

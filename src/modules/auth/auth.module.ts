@@ -7,12 +7,21 @@ import { AdminAuthController } from './admin-auth.controller';
 import { AdminBearerStrategy } from './admin-bearer.strategy';
 import { ApiAuthGuard } from './api-auth.guard';
 import { SurfaceCheck } from './surface-check';
+import { LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor } from './login-throttle';
 
 @Global()
 @Module({
   imports: [PassportModule, UsersModule, DiscoveryModule],
   controllers: [AdminAuthController],
-  providers: [JwtService, AdminBearerStrategy, SurfaceCheck, { provide: APP_GUARD, useClass: ApiAuthGuard }],
-  exports: [JwtService],
+  providers: [
+    JwtService,
+    AdminBearerStrategy,
+    SurfaceCheck,
+    { provide: APP_GUARD, useClass: ApiAuthGuard },
+    LoginAttemptLimiter,
+    LoginThrottleInterceptor,
+    RegistrationThrottleInterceptor,
+  ],
+  exports: [JwtService, LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor],
 })
 export class AuthModule {}

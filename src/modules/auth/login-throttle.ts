@@ -1,33 +1,139 @@
 import { createHash } from 'crypto';
-import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { Request } from 'express';
-import type { AppConfig } from '../../config/configuration';
+import {
+  CallHandler,
+  ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NestInterceptor,
+  OnModuleDestroy,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { catchError, concatMap, from, map, Observable, throwError } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { addressForLimits, clientAddress } from '../../common/http/client-address';
+import { PgAttemptCounters } from '../../common/throttling/pg-attempt-counters';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
-/**
- * Login attempts are limited per client IP and, separately, per email address, so
- * neither one address spraying many accounts nor many addresses hammering one account
- * gets far. Only routes marked @LoginThrottled() are counted.
- */
-export function loginThrottlers(config: AppConfig): ThrottlerModuleOptions {
-  const common = { ttl: config.loginThrottleTtlMs, limit: config.loginThrottleLimit };
-  return {
-    throttlers: [
-      { name: 'login-ip', ...common, getTracker: (req: Record<string, unknown>) => String((req as unknown as Request).ip ?? 'unknown') },
-      {
-        name: 'login-email',
-        ...common,
-        getTracker: (req: Record<string, unknown>) => {
-          const email = ((req as unknown as Request).body as { email?: unknown })?.email;
-          return `email:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-        },
-      },
-    ],
-    // One budget per IP and per email across every login route (admin and store, cookie and
-    // token), so rotating between them gains nothing; hashed, so no email is stored.
-    generateKey: (_context, tracker, name) => createHash('sha256').update(`${name}:${tracker}`).digest('hex'),
-    errorMessage: 'Too many login attempts. Please try again later.',
-  };
+const REGISTRATION_WINDOW_MS = 60_000;
+const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+const TOO_MANY_REGISTRATIONS = 'Too many registrations from this address. Please try again later.';
+
+/** Counter keys are hashes: no email or address is stored in the clear. */
+const key = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+
+/** What a login attempt was checked against, so its outcome is counted in the same places. */
+export interface LoginAttempt {
+  pairKey: string;
+  addressKey: string;
+  /** Whether the (address, email) pair has failures on record (a success clears them). */
+  pairHasFailures: boolean;
 }
 
-export const LoginThrottled = () => applyDecorators(UseGuards(ThrottlerGuard));
+/**
+ * Failed logins, not logins, are what is limited, so a storefront server that logs in
+ * every shopper from one address is never slowed by its shoppers' successes:
+ * - per (client address, email): a small budget (guessing one account's password);
+ * - per client address alone: a larger one (trying many accounts from one place).
+ * Both are keyed by the address, never by the email alone, so nobody can lock an account
+ * by failing against it from elsewhere: a correct password from an address that has not
+ * been failing always works. Once an address is over a budget it is refused whatever the
+ * password, so the attacker learns nothing from the answers. The check and the count are
+ * two statements: attempts running at the same moment may pass a budget by as many as
+ * there are in flight, never more.
+ * Registrations are counted per address at a rate a busy storefront server never reaches.
+ */
+@Injectable()
+export class LoginAttemptLimiter implements OnModuleDestroy {
+  private readonly counters: PgAttemptCounters;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    dataSource: DataSource,
+  ) {
+    this.counters = new PgAttemptCounters(dataSource);
+  }
+
+  /** The attempt to count afterwards; throws a 429 when the address is over a budget. */
+  async begin(address: string, email: unknown, res?: Response): Promise<LoginAttempt> {
+    const unit = addressForLimits(address);
+    const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
+    const attempt = { pairKey: key('login-failures', unit, normalized), addressKey: key('login-failures', unit), pairHasFailures: false };
+    const counts = await this.counters.current([attempt.pairKey, attempt.addressKey]);
+    const pair = counts.get(attempt.pairKey);
+    const byAddress = counts.get(attempt.addressKey);
+    const over = [
+      pair && pair.hits >= this.config.loginThrottleLimit ? pair.expiresIn : 0,
+      byAddress && byAddress.hits >= this.config.loginThrottleAddressLimit ? byAddress.expiresIn : 0,
+    ];
+    const retryAfter = Math.max(...over);
+    if (retryAfter > 0) throw tooMany(TOO_MANY_LOGINS, retryAfter, res);
+    attempt.pairHasFailures = !!pair;
+    return attempt;
+  }
+
+  async failed(attempt: LoginAttempt): Promise<void> {
+    await this.counters.add([attempt.pairKey, attempt.addressKey], this.config.loginThrottleTtlMs);
+  }
+
+  /** A correct password ends the pair's failure count (the address-wide count stands). */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    if (attempt.pairHasFailures) await this.counters.clear([attempt.pairKey]);
+  }
+
+  /** Counts one registration from the address; throws a 429 past the per-minute limit. */
+  async registration(address: string, res?: Response): Promise<void> {
+    const registrationKey = key('registrations', addressForLimits(address));
+    const count = (await this.counters.add([registrationKey], REGISTRATION_WINDOW_MS)).get(registrationKey);
+    if (count && count.hits > this.config.registrationThrottleLimit) throw tooMany(TOO_MANY_REGISTRATIONS, count.expiresIn, res);
+  }
+
+  onModuleDestroy(): void {
+    this.counters.onModuleDestroy();
+  }
+}
+
+function tooMany(message: string, retryAfterSeconds: number, res?: Response): HttpException {
+  res?.setHeader('Retry-After', String(Math.max(1, retryAfterSeconds)));
+  return new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
+}
+
+function isWrongCredentials(err: unknown): boolean {
+  return err instanceof ApiError && err.type === ApiErrorType.UNAUTHORIZED;
+}
+
+/** Around a login handler: refuses addresses over a budget, and counts a 401 as a failure. */
+@Injectable()
+export class LoginThrottleInterceptor implements NestInterceptor {
+  constructor(private readonly limiter: LoginAttemptLimiter) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const attempt = await this.limiter.begin(clientAddress(req), (req.body as { email?: unknown } | undefined)?.email, http.getResponse<Response>());
+    return next.handle().pipe(
+      concatMap((value) => from(this.limiter.succeeded(attempt)).pipe(map(() => value))),
+      catchError((err) => (isWrongCredentials(err) ? from(this.limiter.failed(attempt)) : from([undefined])).pipe(concatMap(() => throwError(() => err)))),
+    );
+  }
+}
+
+@Injectable()
+export class RegistrationThrottleInterceptor implements NestInterceptor {
+  constructor(private readonly limiter: LoginAttemptLimiter) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    await this.limiter.registration(clientAddress(http.getRequest<Request>()), http.getResponse<Response>());
+    return next.handle();
+  }
+}
+
+/** A route that checks a password: failed attempts are limited (see LoginAttemptLimiter). */
+export const LoginThrottled = () => UseInterceptors(LoginThrottleInterceptor);
+
+/** A route that creates an account: limited per client address per minute. */
+export const RegistrationThrottled = () => UseInterceptors(RegistrationThrottleInterceptor);

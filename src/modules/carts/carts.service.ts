@@ -31,6 +31,15 @@ export interface RequestContext {
 }
 
 /**
+ * A body's cart context without `ip` and `user_agent`: those record what the server saw
+ * (fraud checks read them), so a client cannot write them.
+ */
+function withoutRequestFacts(context: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const { ip: _ip, user_agent: _userAgent, ...rest } = context ?? {};
+  return rest;
+}
+
+/**
  * Cart creation, reads and the "update cart" operation (customer, region, addresses,
  * sales channel, discounts, gift cards, context). Every change runs under the cart row
  * lock (CartMutationRunner). A logged-in customer never takes over a cart that belongs to
@@ -82,7 +91,7 @@ export class CartsService {
    * Creates a cart in `region_id` (or the first region; 400 when there is none) in the
    * given or the store's default sales channel, with the logged-in customer, a shipping
    * address from `country_code` (400 when not in the region; the region's only country
-   * when it has one), context `{ip, user_agent, ...context}` and the given items (merged
+   * when it has one), context `{...context, ip, user_agent}` (the request's, never the body's) and the given items (merged
    * like added lines; quantity 0 counts as 1, as in Medusa v1). Without items it is one
    * INSERT statement; with items, one transaction.
    */
@@ -102,7 +111,7 @@ export class CartsService {
       customer_id: customer?.id ?? null,
       email: customer?.email ?? null,
       type: 'default',
-      context: { ip: ctx.ip, user_agent: ctx.userAgent, ...(input.context ?? {}) },
+      context: { ...withoutRequestFacts(input.context), ip: ctx.ip, user_agent: ctx.userAgent },
       metadata: null,
       billing_address_id: null,
     });
@@ -151,7 +160,8 @@ export class CartsService {
       const applied = input.discounts !== undefined ? await this.discounts.apply(cart, input.discounts.map((d) => d.code), manager) : undefined;
       if (input.gift_cards !== undefined) await this.giftCards.replace(cart, input.gift_cards.map((g) => g.code), manager);
       if (input.context !== undefined) {
-        await manager.getRepository(Cart).update(cart.id, { context: { ...(cart.context ?? {}), ...input.context } } as QueryDeepPartialEntity<Cart>);
+        const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
+        await manager.getRepository(Cart).update(cart.id, { context } as QueryDeepPartialEntity<Cart>);
       }
       await this.followUps.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
     });

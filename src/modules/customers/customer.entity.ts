@@ -44,6 +44,10 @@ export class Customer extends SoftDeletableEntity {
   @Column({ type: 'varchar', nullable: true, select: false })
   password_hash?: string | null;
 
+  /** Raised by every password change; a JWT signed with an older version is refused. Never selected unless asked for. */
+  @Column({ type: 'integer', default: 0, select: false })
+  token_version?: number;
+
   @Column({ type: 'varchar', nullable: true })
   phone: string | null;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, In, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
+import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
@@ -176,12 +177,33 @@ export class CustomersService {
       if (input.last_name !== undefined) customer.last_name = input.last_name;
       if (input.phone !== undefined) customer.phone = input.phone;
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
-      if (input.password !== undefined) customer.password_hash = await hashPassword(input.password);
       if (input.billing_address != null) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
+      if (input.password !== undefined) await this.changePassword(customer.id, input.password, { manager });
       if (input.groups !== undefined) await this.replaceGroups(customer.id, input.groups.map((g) => g.id), manager);
       return this.retrieve(id, relations, manager);
     });
+  }
+
+  /**
+   * Sets a customer's password and ends every login the old one opened: store JWTs signed
+   * before (the token version goes up) and the customer's cookie sessions, except
+   * `keepSessionId` (the session asking for the change, when there is one). Every path
+   * that sets a customer's password goes through here. 404 for an unknown customer.
+   */
+  async changePassword(customerId: string, password: string, options: { keepSessionId?: string; manager?: EntityManager } = {}): Promise<void> {
+    const hash = await hashPassword(password);
+    const run = async (manager: EntityManager) => {
+      const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [customerId, hash]);
+      if (!updated) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
+      await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
+    };
+    await (options.manager ? run(options.manager) : this.tx.run(run));
+  }
+
+  /** The customer's current token version, or undefined when there is no live customer with that id. */
+  tokenVersion(customerId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
+    return liveTokenVersion(manager, 'customer', customerId);
   }
 
   /** The account (has_account) whose email and password match, or undefined. */
@@ -192,7 +214,8 @@ export class CustomersService {
       .addSelect('customer.password_hash')
       .where('customer.email = :email AND customer.has_account = true', { email: normalizeEmail(email) })
       .getOne();
-    if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    // Verified even when there is no such account (see verifyPassword): same time either way.
+    if (!(await verifyPassword(password, row?.password_hash)) || !row) return undefined;
     if (needsRehash(row.password_hash)) {
       // Conditional on the old hash: a password changed meanwhile is never overwritten.
       await manager.query(`UPDATE customer SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [

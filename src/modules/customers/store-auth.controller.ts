@@ -51,7 +51,7 @@ export class StoreAuthController {
   async token(@Body() body: StorePostAuthReq) {
     const customer = await this.customers.authenticate(body.email, body.password);
     if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
-    return { access_token: this.jwt.signStore(customer.id) };
+    return { access_token: this.jwt.signStore(customer.id, (await this.customers.tokenVersion(customer.id)) ?? 0) };
   }
 
   /** Ends the customer's cookie session (an admin identity in the same session stays). */

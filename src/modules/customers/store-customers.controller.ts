@@ -5,7 +5,7 @@ import { CurrentCustomerId, CustomerRequired, StartsSession } from '../../common
 import { regenerateSessionWith } from '../../common/auth/session';
 import { StoreController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
-import { LoginThrottled } from '../auth/login-throttle';
+import { RegistrationThrottled } from '../auth/login-throttle';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
 import { StorePostCustomersReq } from './dto/store-customers.dto';
@@ -19,7 +19,7 @@ export class StoreCustomersController {
   @Post()
   @StartsSession()
   @HttpCode(200)
-  @LoginThrottled()
+  @RegistrationThrottled()
   @ApiOperation({ summary: 'Create a Customer' })
   @MedusaResponse('StoreCustomersRes')
   async register(@Body() body: StorePostCustomersReq, @Req() req: Request) {

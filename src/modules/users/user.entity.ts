@@ -28,6 +28,10 @@ export class User extends SoftDeletableEntity {
   @Column({ type: 'varchar', nullable: true, select: false })
   api_token: string | null;
 
+  /** Raised by every password change; a JWT signed with an older version is refused. Never selected unless asked for. */
+  @Column({ type: 'integer', default: 0, select: false })
+  token_version?: number;
+
   @Column({ type: 'jsonb', nullable: true })
   metadata: Record<string, unknown> | null;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
+import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
 import { ApiTokenCache } from './api-token-cache';
 import { User, UserRole } from './user.entity';
 
@@ -37,7 +38,8 @@ export class UsersService {
       .addSelect('u.password_hash')
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
-    if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
+    // Verified even when there is no such user (see verifyPassword): same time either way.
+    if (!(await verifyPassword(password, row?.password_hash)) || !row) return undefined;
     if (needsRehash(row.password_hash)) {
       // Conditional on the old hash: a password changed meanwhile is never overwritten.
       await this.dataSource.query(`UPDATE "user" SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [
@@ -48,6 +50,11 @@ export class UsersService {
     }
     delete (row as Partial<User>).password_hash;
     return row;
+  }
+
+  /** The user's current token version, or undefined when there is no live user with that id. */
+  tokenVersion(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
+    return liveTokenVersion(manager, 'user', userId);
   }
 
   async findByApiToken(token: string): Promise<User | null> {
@@ -74,6 +81,8 @@ export class UsersService {
     if (input.password !== undefined) user.password_hash = await hashPassword(input.password);
     if (input.api_token !== undefined) user.api_token = input.api_token;
     const saved = await repo.save(user);
+    // A new password ends the logins the old one opened (admin JWTs and sessions).
+    if (existing && input.password !== undefined) await endAccountLogins(manager, 'user', saved.id);
     return this.retrieve(saved.id, manager);
   }
 }

@@ -14,8 +14,8 @@ import { createAdminUser } from '../../helpers/auth';
  */
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'prod-session-secret-for-tests',
-  JWT_SECRET: 'prod-jwt-secret-for-tests',
+  SESSION_SECRET: 'prod-session-secret-for-tests-0123456789',
+  JWT_SECRET: 'prod-jwt-secret-for-tests-0123456789abcdef',
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'silent',
   STORE_CORS: 'http://shop.test,/^https:\\/\\/[a-z0-9]+\\.preview\\.shop\\.test$/',
@@ -59,12 +59,21 @@ describe('Configuration: secrets are required in production', () => {
   });
 
   it('accepts COOKIE_SECRET (Medusa v1 name) for the session secret', () => {
-    const config = loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'c', JWT_SECRET: 'j' } as NodeJS.ProcessEnv);
-    expect(config).toMatchObject({ isProduction: true, sessionSecret: 'c', jwtSecret: 'j' });
+    const config = loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: PRODUCTION_ENV.SESSION_SECRET, JWT_SECRET: PRODUCTION_ENV.JWT_SECRET } as NodeJS.ProcessEnv);
+    expect(config).toMatchObject({ isProduction: true, sessionSecret: PRODUCTION_ENV.SESSION_SECRET, jwtSecret: PRODUCTION_ENV.JWT_SECRET });
   });
 
-  it('falls back to development secrets outside production', () => {
-    const config = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv);
+  it('refuses short secrets and published example values (details in src/config/configuration.spec.ts)', () => {
+    const env = (secrets: Record<string, string>) => ({ ...PRODUCTION_ENV, ...secrets }) as NodeJS.ProcessEnv;
+    expect(() => loadConfig(env({ SESSION_SECRET: 'short' }))).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => loadConfig(env({ JWT_SECRET: 'insecure-local-jwt-secret-change-me' }))).toThrow(/JWT_SECRET is a published example value/);
+  });
+
+  it('falls back to random development secrets outside production, never to a published value', () => {
+    const config = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv, { warn: () => undefined });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect([config.sessionSecret, config.jwtSecret]).not.toContain('supersecret');
     expect(config.isProduction).toBe(false);
     expect(config.sessionSecret).toBeTruthy();
     expect(config.jwtSecret).toBeTruthy();

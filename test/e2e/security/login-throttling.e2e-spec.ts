@@ -1,103 +1,176 @@
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
-import { PgThrottlerStorage } from '../../../src/common/throttling/pg-throttler.storage';
+import { PgAttemptCounters } from '../../../src/common/throttling/pg-attempt-counters';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { createAdminUser } from '../../helpers/auth';
 
 /**
- * Login attempts are limited per client IP and per email, counted in PostgreSQL so the
- * limits hold across every instance. LOGIN_THROTTLE_LIMIT is 3 here: the 4th attempt in
- * the window answers 429. Each test uses its own client IPs (X-Forwarded-For, trusted
- * from one proxy hop) and emails, so the tests do not share counters.
+ * Failed logins are limited, not logins: per (client address, email) a small budget
+ * (LOGIN_THROTTLE_LIMIT, 3 here) and per client address a larger one
+ * (LOGIN_THROTTLE_ADDRESS_LIMIT, 8 here), counted in PostgreSQL so every instance sees
+ * them. Nothing is keyed by the email alone: an account attacked from elsewhere still
+ * opens for its owner. Registrations are limited per address per minute.
+ * Client addresses are simulated with X-Forwarded-For where the app trusts one proxy hop.
  */
-const LIMIT = 3;
+const PAIR_LIMIT = 3;
+const ADDRESS_LIMIT = 8;
 const TOO_MANY = { type: 'too_many_requests', message: 'Too many login attempts. Please try again later.' };
+const LOGIN_ROUTES = ['/admin/auth', '/admin/auth/token', '/store/auth', '/store/auth/token'];
 
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const freshEmail = () => `nobody-${randomBytes(4).toString('hex')}@test.com`;
+const THROTTLE_ENV = ['TRUST_PROXY', 'LOGIN_THROTTLE_LIMIT', 'LOGIN_THROTTLE_ADDRESS_LIMIT', 'LOGIN_THROTTLE_TTL_MS', 'REGISTRATION_THROTTLE_LIMIT'];
 
-describe('Login throttling', () => {
+async function registerCustomer(t: TestApp, ip?: string) {
+  const email = freshEmail();
+  const req = t.http().post('/store/customers');
+  if (ip) req.set('X-Forwarded-For', ip);
+  const res = await req.send({ email, password: 'right-password', first_name: 'Sam', last_name: 'Shopper' });
+  return { res, email, password: 'right-password' };
+}
+
+describe('Login throttling behind a trusted proxy', () => {
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await createTestApp({ LOGIN_THROTTLE_LIMIT: String(LIMIT), LOGIN_THROTTLE_TTL_MS: '60000', TRUST_PROXY: 'true' });
-    b = await startTestApp(a.databaseUrl);
+    const env = { TRUST_PROXY: 'true', LOGIN_THROTTLE_LIMIT: String(PAIR_LIMIT), LOGIN_THROTTLE_ADDRESS_LIMIT: String(ADDRESS_LIMIT), REGISTRATION_THROTTLE_LIMIT: '3' };
+    a = await createTestApp(env);
+    b = await startTestApp(a.databaseUrl, env);
   });
   afterAll(async () => {
     await b?.close();
     await a?.close();
+    for (const name of THROTTLE_ENV) delete process.env[name];
   });
 
   const login = (t: TestApp, ip: string, email: string, path = '/admin/auth', password = 'wrong-password') =>
     t.http().post(path).set('X-Forwarded-For', ip).send({ email, password });
 
-  it('answers the attempt after the per-IP limit with 429 JSON and Retry-After, whatever the email', async () => {
-    const ip = freshIp();
-    for (let i = 0; i < LIMIT; i++) {
-      const res = await login(a, ip, freshEmail());
-      expect(res.status).toBe(401);
-      expect(res.headers['x-ratelimit-remaining-login-ip']).toBe(String(LIMIT - i - 1));
+  it('lets the owner log in from a clean address after 40 wrong passwords for the account from 8 other addresses', async () => {
+    const admin = await createAdminUser(a);
+    const customer = await registerCustomer(a, freshIp());
+    expect(customer.res.status).toBe(200);
+    for (const [email, route] of [[admin.email, '/admin/auth'], [customer.email, '/store/auth']]) {
+      const statuses: number[] = [];
+      for (let address = 0; address < 8; address++) {
+        const ip = freshIp();
+        for (let i = 0; i < 5; i++) statuses.push((await login(a, ip, email, route)).status);
+      }
+      // Each attacking address was stopped after its own small budget for this account ...
+      expect(statuses.filter((s) => s === 401)).toHaveLength(8 * PAIR_LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(8 * (5 - PAIR_LIMIT));
     }
-    const blocked = await login(a, ip, freshEmail()).expect(429);
-    expect(blocked.body).toEqual(TOO_MANY);
-    expect(Number(blocked.headers['retry-after-login-ip'])).toBeGreaterThan(0);
-  });
+    // ... and the account itself is not locked.
+    const owner = freshIp();
+    const adminLogin = await login(a, owner, admin.email, '/admin/auth', admin.password).expect(200);
+    expect(adminLogin.headers['set-cookie']).toBeDefined();
+    await login(a, owner, admin.email, '/admin/auth/token', admin.password).expect(200);
+    await login(a, owner, customer.email, '/store/auth', customer.password).expect(200);
+    await login(a, owner, customer.email, '/store/auth/token', customer.password).expect(200);
+  }, 180_000);
 
-  it('blocks a correct password too once the limit is reached (no oracle for the attacker)', async () => {
-    const creds = await createAdminUser(a);
+  it('refuses one address that fails for many accounts once it is over its budget, whatever the password', async () => {
+    const admin = await createAdminUser(a);
     const ip = freshIp();
-    for (let i = 0; i < LIMIT; i++) await login(a, ip, creds.email).expect(401);
-    const res = await login(a, ip, creds.email, '/admin/auth', creds.password).expect(429);
-    expect(res.body).toEqual(TOO_MANY);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    for (let i = 0; i < ADDRESS_LIMIT; i++) await login(a, ip, freshEmail(), LOGIN_ROUTES[i % LOGIN_ROUTES.length]).expect(401);
+    const refused = await login(a, ip, freshEmail()).expect(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A correct password from the failing address gets the same answer (no oracle), and no session.
+    const correct = await login(a, ip, admin.email, '/admin/auth', admin.password).expect(429);
+    expect(correct.body).toEqual(TOO_MANY);
+    expect(correct.headers['set-cookie']).toBeUndefined();
+    await login(a, freshIp(), admin.email, '/admin/auth', admin.password).expect(200);
   });
 
-  it('limits one email attacked from many IPs, and leaves other emails from those IPs alone', async () => {
-    const email = freshEmail();
-    const ips = Array.from({ length: LIMIT + 1 }, freshIp);
-    for (let i = 0; i < LIMIT; i++) await login(a, ips[i], email).expect(401);
-    expect((await login(a, ips[LIMIT], email).expect(429)).body).toEqual(TOO_MANY);
-    expect((await login(a, ips[LIMIT], email.toUpperCase()).expect(429)).body).toEqual(TOO_MANY);
-    await login(a, ips[LIMIT], freshEmail()).expect(401);
-  });
-
-  it('shares one budget across every login route (admin and store, cookie and token)', async () => {
+  it('gives one address a small budget of wrong passwords per account, shared by every login route', async () => {
+    const admin = await createAdminUser(a);
     const ip = freshIp();
-    await login(a, ip, freshEmail(), '/admin/auth').expect(401);
-    await login(a, ip, freshEmail(), '/admin/auth/token').expect(401);
-    await login(a, ip, freshEmail(), '/store/auth').expect(401);
-    expect((await login(a, ip, freshEmail(), '/store/auth/token').expect(429)).body).toEqual(TOO_MANY);
+    for (const route of LOGIN_ROUTES.slice(0, PAIR_LIMIT)) await login(a, ip, admin.email, route).expect(401);
+    expect((await login(a, ip, admin.email.toUpperCase(), LOGIN_ROUTES[PAIR_LIMIT]).expect(429)).body).toEqual(TOO_MANY);
+    await login(a, ip, admin.email, '/admin/auth', admin.password).expect(429);
+    // The same address may still fail for other accounts (its address-wide budget is not spent).
+    await login(a, ip, freshEmail()).expect(401);
   });
 
-  it('does not count requests to routes that are not logins', async () => {
+  it('starts an account’s count afresh after a correct password', async () => {
+    const admin = await createAdminUser(a);
     const ip = freshIp();
-    for (let i = 0; i < LIMIT * 2; i++) await a.http().get('/store/regions').set('X-Forwarded-For', ip).expect(200);
+    for (let i = 0; i < PAIR_LIMIT - 1; i++) await login(a, ip, admin.email).expect(401);
+    await login(a, ip, admin.email, '/admin/auth/token', admin.password).expect(200);
+    for (let i = 0; i < PAIR_LIMIT; i++) await login(a, ip, admin.email).expect(401);
+    await login(a, ip, admin.email).expect(429);
+  });
+
+  it('never counts successful logins, nor other routes', async () => {
+    const admin = await createAdminUser(a);
+    const ip = freshIp();
+    for (let i = 0; i < ADDRESS_LIMIT + 4; i++) await login(a, ip, admin.email, '/admin/auth/token', admin.password).expect(200);
+    for (let i = 0; i < ADDRESS_LIMIT + 4; i++) await a.http().get('/store/regions').set('X-Forwarded-For', ip).expect(200);
     await login(a, ip, freshEmail()).expect(401);
   });
 
   it('shares the counts between two instances on the same database', async () => {
+    const email = freshEmail();
     const ip = freshIp();
-    await login(a, ip, freshEmail()).expect(401);
-    await login(b, ip, freshEmail()).expect(401);
-    await login(a, ip, freshEmail()).expect(401);
-    expect((await login(b, ip, freshEmail()).expect(429)).body).toEqual(TOO_MANY);
-    expect((await login(a, ip, freshEmail()).expect(429)).body).toEqual(TOO_MANY);
+    await login(a, ip, email).expect(401);
+    await login(b, ip, email).expect(401);
+    await login(a, ip, email).expect(401);
+    expect((await login(b, ip, email).expect(429)).body).toEqual(TOO_MANY);
+    expect((await login(a, ip, email).expect(429)).body).toEqual(TOO_MANY);
   });
 
-  it('counts every one of many concurrent attempts spread over two instances', async () => {
-    const email = freshEmail();
-    const attempts = 12;
-    const statuses = await Promise.all(
-      Array.from({ length: attempts }, (_, i) => login(i % 2 ? a : b, freshIp(), email).then((r) => r.status)),
-    );
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMIT);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(attempts - LIMIT);
+  it('limits registrations per address per minute, leaving other addresses alone', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await registerCustomer(a, ip)).res.status).toBe(200);
+    const refused = (await registerCustomer(b, ip)).res;
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ type: 'too_many_requests', message: 'Too many registrations from this address. Please try again later.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await registerCustomer(a, freshIp())).res.status).toBe(200);
   });
 });
 
-describe('PgThrottlerStorage', () => {
+describe('Login throttling with the default settings (no trusted proxy)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    for (const name of THROTTLE_ENV) delete process.env[name];
+    t = await createTestApp({ LOGIN_THROTTLE_ADDRESS_LIMIT: String(ADDRESS_LIMIT) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const name of THROTTLE_ENV) delete process.env[name];
+  });
+
+  it('lets one address (a server-rendered storefront) register and log in 60 shoppers within a minute', async () => {
+    const statuses: number[] = [];
+    // Four at a time, as a storefront server would send them.
+    for (let batch = 0; batch < 15; batch++) {
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const shopper = await registerCustomer(t);
+          statuses.push(shopper.res.status);
+          const res = await t.http().post('/store/auth').send({ email: shopper.email, password: shopper.password });
+          statuses.push(res.status);
+        }),
+      );
+    }
+    expect(statuses).toEqual(Array(120).fill(200));
+  }, 180_000);
+
+  it('takes the address from the connection, so a forged X-Forwarded-For gives no fresh budget', async () => {
+    for (let i = 0; i < ADDRESS_LIMIT; i++) {
+      await t.http().post('/store/auth').set('X-Forwarded-For', freshIp()).send({ email: freshEmail(), password: 'wrong-password' }).expect(401);
+    }
+    const res = await t.http().post('/store/auth').set('X-Forwarded-For', freshIp()).send({ email: freshEmail(), password: 'wrong-password' }).expect(429);
+    expect(res.body).toEqual(TOO_MANY);
+  });
+});
+
+describe('PgAttemptCounters', () => {
   let t: TestApp;
   let other: DataSource;
 
@@ -112,50 +185,40 @@ describe('PgThrottlerStorage', () => {
 
   const key = () => `test-${randomBytes(6).toString('hex')}`;
 
-  it('loses no hit when two connection pools increment one key at once', async () => {
-    const k = key();
-    const stores = [new PgThrottlerStorage(t.dataSource), new PgThrottlerStorage(other)];
-    const records = await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].increment(k, 60_000, 1000, 60_000)));
-    stores.forEach((s) => s.onModuleDestroy());
-    expect(records.map((r) => r.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(records.every((r) => !r.isBlocked && r.timeToExpire > 0 && r.timeToExpire <= 60)).toBe(true);
+  it('loses no hit when two connection pools add to the same keys at once', async () => {
+    const [k1, k2] = [key(), key()];
+    const counters = [new PgAttemptCounters(t.dataSource), new PgAttemptCounters(other)];
+    // Keys given in both orders: the counters take rows in one order, so no deadlock either.
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => counters[i % 2].add(i % 4 < 2 ? [k1, k2] : [k2, k1], 60_000)));
+    counters.forEach((c) => c.onModuleDestroy());
+    expect(results.map((r) => r.get(k1)!.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(results.every((r) => r.get(k1)!.expiresIn > 0 && r.get(k1)!.expiresIn <= 60)).toBe(true);
+    expect((await counters[0].current([k1, k2])).get(k2)?.hits).toBe(40);
   });
 
-  it('blocks past the limit without counting further hits, then starts a fresh window when the block ends', async () => {
-    const store = new PgThrottlerStorage(t.dataSource);
+  it('starts a fresh window once the ttl has passed, and reports nothing for an expired or cleared key', async () => {
+    const counters = new PgAttemptCounters(t.dataSource);
     const k = key();
-    const hit = () => store.increment(k, 60_000, 2, 400);
-    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false, timeToBlockExpire: 0 });
-    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
-    expect(await hit()).toMatchObject({ totalHits: 3, isBlocked: true, timeToBlockExpire: 1 });
-    expect(await hit()).toMatchObject({ totalHits: 3, isBlocked: true });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
-    store.onModuleDestroy();
-  });
-
-  it('starts a fresh window once the ttl has passed', async () => {
-    const store = new PgThrottlerStorage(t.dataSource);
-    const k = key();
-    await store.increment(k, 300, 10, 300);
-    expect((await store.increment(k, 300, 10, 300)).totalHits).toBe(2);
+    await counters.add([k], 300);
+    expect((await counters.add([k], 300)).get(k)?.hits).toBe(2);
     await new Promise((r) => setTimeout(r, 400));
-    expect((await store.increment(k, 300, 10, 300)).totalHits).toBe(1);
-    store.onModuleDestroy();
+    expect((await counters.current([k])).has(k)).toBe(false);
+    expect((await counters.add([k], 300)).get(k)?.hits).toBe(1);
+    await counters.clear([k]);
+    expect((await counters.current([k])).has(k)).toBe(false);
+    counters.onModuleDestroy();
   });
 
-  it('cleans up counters whose window and block are over, and keeps live ones', async () => {
-    const store = new PgThrottlerStorage(t.dataSource);
+  it('cleans up counters whose window is over, and keeps live ones', async () => {
+    const counters = new PgAttemptCounters(t.dataSource);
     const expired = key();
-    const blocked = key();
     const live = key();
-    await store.increment(expired, 100, 10, 100);
-    await store.increment(blocked, 100, 0, 60_000);
-    await store.increment(live, 60_000, 10, 60_000);
+    await counters.add([expired], 100);
+    await counters.add([live], 60_000);
     await new Promise((r) => setTimeout(r, 200));
-    expect(await store.removeExpired()).toBeGreaterThanOrEqual(1);
-    const rows: Array<{ key: string }> = await t.dataSource.query(`SELECT key FROM throttle_counter WHERE key = ANY($1)`, [[expired, blocked, live]]);
-    expect(rows.map((r) => r.key).sort()).toEqual([blocked, live].sort());
-    store.onModuleDestroy();
+    expect(await counters.removeExpired()).toBeGreaterThanOrEqual(1);
+    const rows: Array<{ key: string }> = await t.dataSource.query(`SELECT key FROM throttle_counter WHERE key = ANY($1)`, [[expired, live]]);
+    expect(rows.map((r) => r.key)).toEqual([live]);
+    counters.onModuleDestroy();
   });
 });

@@ -6,8 +6,9 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { bearer, createAdminUser } from '../../helpers/auth';
 
 /**
- * Login routes are rate limited per client IP; the app trusts one proxy hop, so every
- * test speaks from an address of its own and counts only its own attempts.
+ * Failed logins are limited per client address (see security/login-throttling); the
+ * X-Forwarded-For headers below are ignored unless TRUST_PROXY is on, and every test
+ * stays well within the budgets.
  */
 let ipCounter = 0;
 const freshIp = () => ({ 'x-forwarded-for': `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
@@ -142,22 +143,6 @@ describe('Store customer account and session (/store/customers, /store/auth)', (
       expect(res.body.message).toContain('email must be an email');
       expect(res.body.message).toContain('password should not be empty');
       expect(res.body.message).toContain('property x should not exist');
-    });
-
-    it('is rate limited per email (429 JSON), whatever the client address', async () => {
-      const target = (await createCustomer(t.dataSource.manager, { password })).email;
-      const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await t.http().post('/store/auth').set(freshIp()).send({ email: target, password: 'wrong' })).status);
-      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-      const blocked = await t.http().post('/store/auth').set(freshIp()).send({ email: target, password }).expect(429);
-      expect(blocked.body).toEqual({ type: 'too_many_requests', message: 'Too many login attempts. Please try again later.' });
-    });
-
-    it('is rate limited per client address across emails', async () => {
-      const ip = freshIp();
-      for (let i = 0; i < 20; i++) await t.http().post('/store/auth/token').set(ip).send({ email: `spray-${i}@example.com`, password: 'x' }).expect(401);
-      await t.http().post('/store/customers').set(ip).send(registration()).expect(429);
-      await t.http().post('/store/auth').set(freshIp()).send({ email, password }).expect(200);
     });
   });
 

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { ConfigError, loadConfig } from './configuration';
+import { developmentSecrets } from './dev-secrets';
+
+const STRONG_SESSION = 'a'.repeat(16) + 'B'.repeat(16);
+const STRONG_JWT = 'c'.repeat(20) + 'D'.repeat(20);
+const noDevSecrets = () => {
+  throw new Error('development secrets must not be used here');
+};
+
+describe('loadConfig: secrets in production', () => {
+  const production = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', ...env } as NodeJS.ProcessEnv, { devSecrets: noDevSecrets });
+
+  it('accepts two secrets of at least 32 characters (COOKIE_SECRET standing in for SESSION_SECRET)', () => {
+    expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: STRONG_JWT })()).toMatchObject({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT });
+    expect(production({ COOKIE_SECRET: STRONG_SESSION, JWT_SECRET: STRONG_JWT })()).toMatchObject({ sessionSecret: STRONG_SESSION });
+  });
+
+  it('refuses a missing secret, in staging too', () => {
+    expect(production({ JWT_SECRET: STRONG_JWT })).toThrow(new ConfigError('SESSION_SECRET and JWT_SECRET must be set when NODE_ENV is production'));
+    expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: '' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'staging', SESSION_SECRET: STRONG_SESSION } as NodeJS.ProcessEnv)).toThrow(/must be set/);
+  });
+
+  it('refuses a secret shorter than 32 characters, naming it', () => {
+    expect(production({ SESSION_SECRET: 'x'.repeat(31), JWT_SECRET: STRONG_JWT })).toThrow(/^SESSION_SECRET must be at least 32 characters/);
+    expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: 'short' })).toThrow(/^JWT_SECRET must be at least 32 characters/);
+  });
+
+  it.each(['supersecret', 'SuperSecret', 'insecure-local-session-secret-change-me', 'insecure-local-jwt-secret-change-me'])(
+    'refuses the published example value %s',
+    (value) => {
+      expect(production({ SESSION_SECRET: value, JWT_SECRET: STRONG_JWT })).toThrow(/^SESSION_SECRET is a published example value/);
+      expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: value })).toThrow(/^JWT_SECRET is a published example value/);
+    },
+  );
+});
+
+describe('loadConfig: secrets outside production', () => {
+  const devSecrets = () => ({ sessionSecret: 's'.repeat(64), jwtSecret: 'j'.repeat(64), file: '/tmp/x/dev-secrets.json' });
+
+  it('falls back to the development secrets with exactly one warning line', () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv, { devSecrets, warn: (l) => lines.push(l) });
+    expect(config).toMatchObject({ isProduction: false, sessionSecret: 's'.repeat(64), jwtSecret: 'j'.repeat(64) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('\n');
+    expect(lines[0]).toMatch(/SESSION_SECRET\/JWT_SECRET not set.*\/tmp\/x\/dev-secrets\.json/);
+  });
+
+  it('uses what is set, and neither warns nor falls back when both are set', () => {
+    const lines: string[] = [];
+    const config = loadConfig({ SESSION_SECRET: 'mine', JWT_SECRET: 'also-mine' } as NodeJS.ProcessEnv, { devSecrets: noDevSecrets, warn: (l) => lines.push(l) });
+    expect(config).toMatchObject({ sessionSecret: 'mine', jwtSecret: 'also-mine' });
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('developmentSecrets', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dev-secrets-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('makes random secrets once per checkout, keeps them private, and reads them back afterwards', () => {
+    const file = join(dir, '.data', 'dev-secrets.json');
+    const first = developmentSecrets(file);
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.jwtSecret).not.toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ sessionSecret: first.sessionSecret, jwtSecret: first.jwtSecret });
+
+    const elsewhere = developmentSecrets(join(dir, 'other', 'dev-secrets.json'));
+    expect(elsewhere.sessionSecret).not.toBe(first.sessionSecret);
+    expect(developmentSecrets(file)).toMatchObject({ sessionSecret: first.sessionSecret, jwtSecret: first.jwtSecret, file });
+  });
+
+  it('keeps secrets in memory for the process when the folder cannot be written', () => {
+    const notAFolder = join(dir, 'a-file');
+    writeFileSync(notAFolder, '');
+    const file = join(notAFolder, 'dev-secrets.json');
+    const secrets = developmentSecrets(file);
+    expect(secrets.file).toBeUndefined();
+    expect(secrets.sessionSecret).toHaveLength(64);
+    expect(developmentSecrets(file)).toEqual(secrets);
+  });
+});
