@@ -17,6 +17,12 @@ export interface ImportKind {
   source: string;
   /** The conflict target: the primary key (`id`, or a join table's pair). */
   key: string[];
+  /**
+   * SQL (over alias `s`) the rows are paged over, in this order, when the key's order will
+   * not do (a tree, whose parents must be written before their children); it must end with
+   * the key, so it is unique. The key by default.
+   */
+  pageBy?: string[];
   /** Target columns written, in order; each is read from the same-named source column unless `expressions` says otherwise. */
   columns: string[];
   /**

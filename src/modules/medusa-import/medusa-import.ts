@@ -80,6 +80,7 @@ export class MedusaImport {
         }
         if (!schema.hasTable(kind.source)) {
           if (!kind.optional) throw new Error(`the source has no ${kind.source} table`);
+          this.log(`${kind.name}: none (the source has no ${kind.source} table)`);
           continue;
         }
         const report = await this.copyKind(kind, schema);
@@ -141,19 +142,22 @@ export class MedusaImport {
         const sql = e === undefined ? `s.${quote(c)}` : typeof e === 'function' ? e(schema) : e;
         return `${sql} AS ${quote(c)}`;
       })
+      .concat((kind.pageBy ?? []).map((sql, i) => `${sql} AS ${quote(pageColumn(i))}`))
       .join(', ');
-    const keyList = kind.key.map((k) => `s.${quote(k)}`).join(', ');
+    const pageSql = kind.pageBy ?? kind.key.map((k) => `s.${quote(k)}`);
+    const pageNames = kind.pageBy ? kind.pageBy.map((_, i) => pageColumn(i)) : kind.key;
+    const keyList = pageSql.join(', ');
     const scope = skipWhere ? `NOT (${skipWhere})` : 'TRUE';
     let last: unknown[] | null = null;
     let lastProgress = Date.now();
     for (;;) {
-      const after: string = last ? `(${keyList}) > (${kind.key.map((_, i) => `$${i + 1}`).join(', ')})` : 'TRUE';
+      const after: string = last ? `(${keyList}) > (${pageNames.map((_, i) => `$${i + 1}`).join(', ')})` : 'TRUE';
       const { rows }: { rows: Row[] } = await this.source.query(
         `SELECT ${select} FROM ${quote(kind.source)} s ${joins} WHERE ${scope} AND ${after} ORDER BY ${keyList} LIMIT ${this.batchSize}`,
         last ?? [],
       );
       if (!rows.length) break;
-      last = kind.key.map((k) => rows[rows.length - 1][k]);
+      last = pageNames.map((k) => rows[rows.length - 1][k]);
       report.read += rows.length;
       const good: Row[] = [];
       for (const row of rows) {
@@ -253,6 +257,9 @@ export class MedusaImport {
     }
   }
 }
+
+/** Not a column of any target table, so json_populate_recordset leaves it out of the write. */
+const pageColumn = (i: number): string => `import_page_${i}`;
 
 function describeError(err: unknown): string {
   const e = err as { message?: string; detail?: string };

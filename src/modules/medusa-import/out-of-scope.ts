@@ -38,8 +38,6 @@ const NOT_CARRIED: Array<[table: string, what: string]> = [
   ['product_type_tax_rate', 'product type tax rate overrides'],
   ['shipping_tax_rate', 'shipping tax rate overrides'],
   ['discount_rule_products', 'discount rule products (pre-conditions style)'],
-  ['product_category', 'product categories'],
-  ['product_category_product', 'product category links'],
   ['product_shipping_profile', 'product shipping profile links (each product keeps its first as its profile)'],
   ['publishable_api_key', 'publishable API keys'],
   ['publishable_api_key_sales_channel', 'publishable API key sales channels'],

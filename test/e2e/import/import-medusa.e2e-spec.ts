@@ -113,6 +113,43 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(p.variants[0].calculated_price).toBe(2500);
   });
 
+  it('keeps the category tree: parents before children, ranks from 0 at each level, paths as this service writes them', async () => {
+    expect(kind(first, 'product categories')).toMatchObject({ read: 4, written: 4, skipped: 0, failed: 0 });
+    expect(kind(first, 'product category links')).toMatchObject({ read: 1, written: 1 });
+    expect(first.notCarried.map((n) => n.table)).not.toContain('product_category');
+    const res = await t.http().get('/store/product-categories?parent_category_id=null&include_descendants_tree=true').expect(200);
+    type Node = { id: string; name: string; category_children: Node[] };
+    const tree = (nodes: Node[]): unknown[] => nodes.map((n) => [n.id, n.name, tree(n.category_children)]);
+    expect(tree(res.body.product_categories)).toEqual([
+      [
+        'pcat_02WEAR',
+        'Wear',
+        [
+          ['pcat_01TOPS', 'Tops', []],
+          ['pcat_04KNITS', 'Knits', []],
+        ],
+      ],
+      ['pcat_03GIFTS', 'Gifts', []],
+    ]);
+    expect(res.body.product_categories[0]).toMatchObject({ handle: 'wear', description: 'Things to wear' });
+    const stored = await onDatabase(targetUrl, (c) => c.query(`SELECT id, mpath, rank FROM product_category ORDER BY id`));
+    expect(stored.rows).toEqual([
+      { id: 'pcat_01TOPS', mpath: 'pcat_02WEAR.pcat_01TOPS.', rank: 0 },
+      { id: 'pcat_02WEAR', mpath: 'pcat_02WEAR.', rank: 0 },
+      { id: 'pcat_03GIFTS', mpath: 'pcat_03GIFTS.', rank: 1 },
+      { id: 'pcat_04KNITS', mpath: 'pcat_02WEAR.pcat_04KNITS.', rank: 1 },
+    ]);
+  });
+
+  it('lists the products of a category, and of its subtree with include_category_children', async () => {
+    const ids = async (query: string) =>
+      (await t.http().get(`/store/products?${query}`).expect(200)).body.products.map((p: { id: string }) => p.id);
+    expect(await ids('category_id[]=pcat_01TOPS')).toEqual(['prod_01SHIRT']);
+    expect(await ids('category_id[]=pcat_02WEAR')).toEqual([]);
+    expect(await ids('category_id[]=pcat_02WEAR&include_category_children=true')).toEqual(['prod_01SHIRT']);
+    expect(await ids('category_id[]=pcat_03GIFTS&include_category_children=true')).toEqual([]);
+  });
+
   it('keeps the store, its currencies and the region with countries and providers', async () => {
     // The store replaces the one a fresh install made: this service serves exactly one.
     expect(await count(`SELECT count(*) AS n FROM store`)).toBe(1);
@@ -167,6 +204,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
       await c.query(`UPDATE gift_card SET balance = 1500 WHERE id = 'gift_01HALF'`);
       await c.query(`UPDATE customer SET billing_address_id = NULL WHERE id = 'cus_01REG'`);
       await c.query(`INSERT INTO customer (id, email, has_account) VALUES ('cus_01LATE', 'late@shop.test', false)`);
+      await c.query(`UPDATE product_category SET parent_category_id = 'pcat_01TOPS', mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.', rank = 0 WHERE id = 'pcat_04KNITS'`);
     });
     const again = await runImport();
     expect(again.failures).toEqual([]);
@@ -175,6 +213,24 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(await count(`SELECT balance AS n FROM gift_card WHERE id = 'gift_01HALF'`)).toBe(1500);
     expect(await count(`SELECT count(*) AS n FROM customer WHERE id = 'cus_01REG' AND billing_address_id IS NULL`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM discount WHERE id = 'disc_01DYNCODE' AND parent_discount_id = 'disc_01DYN'`)).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM product_category WHERE id = 'pcat_04KNITS' AND mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.' AND rank = 0`),
+    ).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM product_category`)).toBe(4);
+  });
+
+  it('takes a Medusa database without product categories (before 1.20, or the flag off), naming them as absent', async () => {
+    const older = await createMedusaDatabase();
+    try {
+      await onDatabase(older.url, (c) => c.query(`DROP TABLE product_category_product; DROP TABLE product_category`));
+      const seen: string[] = [];
+      const report = await onDatabase(targetUrl, (target) => importMedusa({ from: older.url, target, dryRun: true, log: (l) => seen.push(l) }));
+      expect(report.kinds.map((k) => k.name)).not.toContain('product categories');
+      expect(seen).toContain('product categories: none (the source has no product_category table)');
+      expect(seen).toContain('product category links: none (the source has no product_category_product table)');
+    } finally {
+      await older.drop();
+    }
   });
 
   it('--dry-run reads and checks everything and writes nothing', async () => {

@@ -36,6 +36,13 @@ INSERT INTO product_shipping_profile (profile_id, product_id) VALUES ('sp_01DEFA
 INSERT INTO product_tags VALUES ('prod_01SHIRT', 'ptag_01COTTON');
 INSERT INTO product_images VALUES ('prod_01SHIRT', 'img_01FRONT');
 INSERT INTO product_sales_channel (product_id, sales_channel_id) VALUES ('prod_01SHIRT', 'sc_shop');
+-- Ids sort children before parents; the two roots share rank 0, which Medusa allows.
+INSERT INTO product_category (id, name, handle, parent_category_id, mpath, is_active, is_internal, rank, description) VALUES
+  ('pcat_02WEAR', 'Wear', 'wear', NULL, 'pcat_02WEAR.', true, false, 0, 'Things to wear'),
+  ('pcat_03GIFTS', 'Gifts', 'gifts', NULL, 'pcat_03GIFTS.', true, false, 0, ''),
+  ('pcat_01TOPS', 'Tops', 'tops', 'pcat_02WEAR', 'pcat_02WEAR.pcat_01TOPS.', true, false, 0, ''),
+  ('pcat_04KNITS', 'Knits', 'knits', 'pcat_02WEAR', 'pcat_02WEAR.pcat_04KNITS.', true, false, 1, '');
+INSERT INTO product_category_product (product_category_id, product_id) VALUES ('pcat_01TOPS', 'prod_01SHIRT');
 INSERT INTO product_option (id, title, product_id) VALUES ('opt_01SIZE', 'Size', 'prod_01SHIRT');
 INSERT INTO product_variant (id, title, product_id, sku, inventory_quantity, allow_backorder, manage_inventory, variant_rank)
   VALUES ('variant_01M', 'M', 'prod_01SHIRT', 'SHIRT-M', 10, false, true, 0);

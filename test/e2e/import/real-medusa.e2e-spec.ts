@@ -53,7 +53,8 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
   beforeAll(async () => {
     if (!(await reachable(REDIS.host, REDIS.port))) throw new Error(`Medusa needs Redis at ${REDIS.host}:${REDIS.port}`);
     await onDatabase(process.env.TEST_PG_SERVER_URL!, (c) => c.query(`CREATE DATABASE "${name}"`));
-    const env = { DATABASE_URL: sourceUrl, REDIS_URL: `redis://${REDIS.host}:${REDIS.port}` };
+    // Product categories are behind a feature flag in Medusa 1.20, off by default.
+    const env = { DATABASE_URL: sourceUrl, REDIS_URL: `redis://${REDIS.host}:${REDIS.port}`, MEDUSA_FF_PRODUCT_CATEGORIES: 'true' };
     medusaCli(['migrations', 'run'], env);
     writeFileSync(join(MEDUSA_DIR, 'import-test-seed.json'), JSON.stringify(SEED));
     medusaCli(['seed', '-f', 'import-test-seed.json'], env);
@@ -92,6 +93,16 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
     const welcome = (await admin.req('POST', '/admin/discounts', { code: 'WELCOME', is_dynamic: true, regions: [region.id], rule: rule({ type: 'fixed', value: 300 }) })).discount;
     await admin.req('POST', `/admin/discounts/${welcome.id}/dynamic-codes`, { code: 'WELCOME-ABC' });
     const giftCard = (await admin.req('POST', '/admin/gift-cards', { region_id: region.id, value: 10000 })).gift_card;
+
+    // A two-level category tree, the shirt in a child category.
+    const category = async (body: Record<string, unknown>) => (await admin.req('POST', '/admin/product-categories', { is_active: true, ...body })).product_category;
+    const wear = await category({ name: 'Wear', handle: 'wear' });
+    const tops = await category({ name: 'Tops', handle: 'tops', parent_category_id: wear.id });
+    await category({ name: 'Knits', handle: 'knits', parent_category_id: wear.id });
+    await category({ name: 'Gifts', handle: 'gifts' });
+    await admin.req('POST', `/admin/product-categories/${tops.id}/products/batch`, { product_ids: [{ id: shirt.id }] });
+    medusaSaid.wear = (await admin.req('GET', '/store/product-categories?handle=wear&include_descendants_tree=true')).product_categories[0];
+    medusaSaid.wearProducts = (await admin.req('GET', `/store/products?category_id[]=${wear.id}&include_category_children=true`)).products;
 
     const shopper = new MedusaClient(base);
     const customer = (await shopper.req('POST', '/store/customers', { ...SHOPPER, first_name: 'Sam', last_name: 'Shopper' })).customer;
@@ -176,6 +187,18 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
     expect(ten.rule.conditions).toHaveLength(1);
     const draft = (await t.http().get(`/admin/draft-orders/${ids.draft}`).set(bearer(API_TOKEN)).expect(200)).body.draft_order;
     expect(draft).toMatchObject({ id: ids.draft, cart_id: ids.draftCart, status: 'open' });
+  });
+
+  it('answers the category tree and the products under it as Medusa did', async () => {
+    type Node = { id: string; name: string; handle: string; rank: number; category_children: Node[] };
+    const tree = (n: Node): unknown => [n.id, n.name, n.handle, n.rank, n.category_children.map(tree)];
+    const ours = (await t.http().get('/store/product-categories?handle=wear&include_descendants_tree=true').expect(200)).body.product_categories[0];
+    expect(medusaSaid.wear.category_children).toHaveLength(2);
+    expect(tree(ours)).toEqual(tree(medusaSaid.wear));
+    const products = (await t.http().get(`/store/products?category_id[]=${medusaSaid.wear.id}&include_category_children=true`).expect(200)).body.products;
+    const productIds = (list: Array<{ id: string }>) => list.map((p) => p.id);
+    expect(productIds(medusaSaid.wearProducts)).toHaveLength(1);
+    expect(productIds(products)).toEqual(productIds(medusaSaid.wearProducts));
   });
 
   it("keeps the open cart's totals, and the cart completes into an order here", async () => {

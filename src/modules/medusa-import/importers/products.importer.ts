@@ -24,6 +24,27 @@ function priceVariant(schema: SourceSchema): string {
   return 's.variant_id';
 }
 
+/**
+ * Over a category's chain of ancestors, from itself (depth 0) up to its root, rebuilt from
+ * parent_category_id rather than trusting Medusa's stored mpath. The depth bound stops a
+ * cycle in damaged data from running forever.
+ */
+const ancestry = (result: string): string =>
+  `(WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT s.id, s.parent_category_id, 0
+      UNION ALL
+      SELECT p.id, p.parent_category_id, up.depth + 1 FROM up JOIN product_category p ON p.id = up.parent_id WHERE up.depth < 1000
+    ) SELECT ${result} FROM up)`;
+
+/**
+ * A category's rank among its siblings, from 0 without gaps as this service keeps it: Medusa
+ * lets root categories share a rank (its unique index treats NULL parents as distinct).
+ */
+function categoryRank(schema: SourceSchema): string {
+  const before = schema.hasColumn('product_category', 'rank') ? '(o.rank, o.id) < (s.rank, s.id)' : 'o.id < s.id';
+  return `(SELECT count(*)::int FROM product_category o WHERE o.parent_category_id IS NOT DISTINCT FROM s.parent_category_id AND ${before})`;
+}
+
 /** Shipping profiles and the catalogue: collections, types, tags, images, products, options, variants, prices. */
 export const productKinds: ImportKind[] = [
   {
@@ -82,6 +103,36 @@ export const productKinds: ImportKind[] = [
     source: 'product_sales_channel',
     key: ['product_id', 'sales_channel_id'],
     columns: ['product_id', 'sales_channel_id'],
+    insertOnly: true,
+    optional: true,
+  },
+  {
+    // Medusa before 1.20 (or with the product_categories flag off at migration time) has no such table.
+    name: 'product categories',
+    target: 'product_category',
+    source: 'product_category',
+    key: ['id'],
+    columns: ['id', ...TIMES, 'name', 'description', 'handle', 'mpath', 'is_active', 'is_internal', 'parent_category_id', 'rank', 'metadata'],
+    expressions: {
+      // The same path this service writes: ancestor ids from the root, then its own, each followed by ".".
+      mpath: ancestry(`string_agg(up.id || '.', '' ORDER BY up.depth DESC)`),
+      rank: categoryRank,
+      description: (schema) => (schema.hasColumn('product_category', 'description') ? `COALESCE(s.description, '')` : `''`),
+      is_active: 'COALESCE(s.is_active, false)',
+      is_internal: 'COALESCE(s.is_internal, false)',
+    },
+    // Parents before children: the parent reference cannot be deferred, because every
+    // category would then be a root for a moment and roots' ranks would collide.
+    pageBy: [ancestry('max(up.depth)'), 's.id'],
+    check: requireColumns('name', 'handle'),
+    optional: true,
+  },
+  {
+    name: 'product category links',
+    target: 'product_category_product',
+    source: 'product_category_product',
+    key: ['product_category_id', 'product_id'],
+    columns: ['product_category_id', 'product_id'],
     insertOnly: true,
     optional: true,
   },
