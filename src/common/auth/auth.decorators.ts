@@ -31,6 +31,8 @@ export interface RequestAuth {
   userId?: string;
   customerId?: string;
   via?: 'session' | 'jwt' | 'api_token';
+  /** The store JWT's id (`jti`), when the customer came by one. */
+  tokenId?: string;
 }
 
 declare module 'express-session' {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'crypto';
 import * as jwt from 'jsonwebtoken';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
@@ -15,6 +16,8 @@ export interface StoreTokenPayload {
   domain: 'store';
   customer_id: string;
   tv?: number;
+  /** This token's own id: a password change may keep the token that asked for it. */
+  jti?: string;
 }
 
 /** The token version a token was signed with. */
@@ -36,7 +39,10 @@ export class JwtService {
   }
 
   signStore(customerId: string, tokenVersion: number): string {
-    return jwt.sign({ customer_id: customerId, domain: 'store', tv: tokenVersion }, this.config.jwtSecret, { expiresIn: '30d', algorithm: 'HS256' });
+    return jwt.sign({ customer_id: customerId, domain: 'store', tv: tokenVersion, jti: randomUUID() }, this.config.jwtSecret, {
+      expiresIn: '30d',
+      algorithm: 'HS256',
+    });
   }
 
   /** The payload of a valid, unexpired token of that domain, or undefined. */

@@ -13,8 +13,21 @@ export async function liveTokenVersion(manager: EntityManager, account: TokenAcc
   return rows[0]?.token_version;
 }
 
+/**
+ * What decides whether a store JWT still identifies its customer: the current token version,
+ * and the one token a password change kept (undefined when the customer is deleted).
+ */
+export async function liveStoreTokens(manager: EntityManager, customerId: string): Promise<{ version: number; keptTokenId: string | null } | undefined> {
+  const rows: Array<{ token_version: number; kept_token_id: string | null }> = await manager.query(
+    `SELECT token_version, kept_token_id FROM customer WHERE id = $1 AND deleted_at IS NULL`,
+    [customerId],
+  );
+  return rows[0] && { version: rows[0].token_version, keptTokenId: rows[0].kept_token_id };
+}
+
 const BUMP_SQL: Record<TokenAccount, string> = {
-  customer: `UPDATE customer SET token_version = token_version + 1, updated_at = now() WHERE id = $1`,
+  // Every change also forgets the token the previous change kept.
+  customer: `UPDATE customer SET token_version = token_version + 1, kept_token_id = NULL, updated_at = now() WHERE id = $1`,
   user: `UPDATE "user" SET token_version = token_version + 1, updated_at = now() WHERE id = $1`,
 };
 

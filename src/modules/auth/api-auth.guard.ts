@@ -7,7 +7,7 @@ import { ACCEPTS_MULTIPART, CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth, STARTS_SE
 import { CrossSiteWrites, WriteRules } from '../../common/auth/cross-site-writes';
 import { JwtService, StoreTokenPayload, tokenVersionOf } from '../../common/auth/jwt.service';
 import { Surface, surfaceOf } from '../../common/auth/surface';
-import { liveTokenVersion } from '../../common/auth/token-version';
+import { liveStoreTokens } from '../../common/auth/token-version';
 import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { UsersService } from '../users/users.service';
@@ -114,8 +114,9 @@ export class ApiAuthGuard implements CanActivate {
     if (header?.startsWith('Bearer ')) {
       const payload = this.jwt.verify<StoreTokenPayload>(header.slice(7).trim(), 'store');
       if (payload?.customer_id) {
-        const current = await liveTokenVersion(this.dataSource.manager, 'customer', payload.customer_id);
-        if (current !== undefined && current === tokenVersionOf(payload)) return { customerId: payload.customer_id, via: 'jwt' };
+        const live = await liveStoreTokens(this.dataSource.manager, payload.customer_id);
+        const kept = payload.jti !== undefined && payload.jti === live?.keptTokenId;
+        if (live && (live.version === tokenVersionOf(payload) || kept)) return { customerId: payload.customer_id, via: 'jwt', tokenId: payload.jti };
       }
     }
     return {};

@@ -48,6 +48,10 @@ export class Customer extends SoftDeletableEntity {
   @Column({ type: 'integer', default: 0, select: false })
   token_version?: number;
 
+  /** The store JWT (`jti`) the last password change kept: the one that asked for it. Never selected unless asked for. */
+  @Column({ type: 'varchar', nullable: true, select: false })
+  kept_token_id?: string | null;
+
   @Column({ type: 'varchar', nullable: true })
   phone: string | null;
 

@@ -65,6 +65,12 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * registration, with a password). An email has at most one live row of each kind; the two
  * are never merged, because emails are not verified.
  */
+/** The caller's own login, which a password change it asks for leaves open. */
+export interface KeptLogin {
+  keepSessionId?: string;
+  keepTokenId?: string;
+}
+
 @Injectable()
 export class CustomersService {
   private readonly searchTrigrams: FrequentTrigrams;
@@ -164,7 +170,7 @@ export class CustomersService {
    * here, except by the customer itself (`ownAccount`), where it stays unique among
    * accounts; `groups` replaces all memberships (unknown group: 404, nothing changed).
    */
-  async update(id: string, input: UpdateCustomerInput, relations: string[] = [], options: { ownAccount?: boolean } = {}): Promise<Customer> {
+  async update(id: string, input: UpdateCustomerInput, relations: string[] = [], options: { ownAccount?: boolean } & KeptLogin = {}): Promise<Customer> {
     return this.tx.run(async (manager) => {
       const repo = manager.getRepository(Customer);
       const customer = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -179,7 +185,7 @@ export class CustomersService {
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
       if (input.billing_address != null) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
-      if (input.password !== undefined) await this.changePassword(customer.id, input.password, { manager });
+      if (input.password !== undefined) await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });
       if (input.groups !== undefined) await this.replaceGroups(customer.id, input.groups.map((g) => g.id), manager);
       return this.retrieve(id, relations, manager);
     });
@@ -188,15 +194,17 @@ export class CustomersService {
   /**
    * Sets a customer's password and ends every login the old one opened: store JWTs signed
    * before (the token version goes up) and the customer's cookie sessions, except
-   * `keepSessionId` (the session asking for the change, when there is one). Every path
-   * that sets a customer's password goes through here. 404 for an unknown customer.
+   * `keepSessionId` / `keepTokenId` (the session or store JWT asking for the change, when the
+   * shopper changes it themselves: they stay logged in). Every path that sets a customer's
+   * password goes through here. 404 for an unknown customer.
    */
-  async changePassword(customerId: string, password: string, options: { keepSessionId?: string; manager?: EntityManager } = {}): Promise<void> {
+  async changePassword(customerId: string, password: string, options: KeptLogin & { manager?: EntityManager } = {}): Promise<void> {
     const hash = await hashPassword(password);
     const run = async (manager: EntityManager) => {
       const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [customerId, hash]);
       if (!updated) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
       await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
+      if (options.keepTokenId) await manager.query(`UPDATE customer SET kept_token_id = $2 WHERE id = $1`, [customerId, options.keepTokenId]);
     };
     await (options.manager ? run(options.manager) : this.tx.run(run));
   }

@@ -1,7 +1,8 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { StoreController } from '../../common/auth/surface';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentCustomerId, CustomerRequired } from '../../common/auth/auth.decorators';
+import { CurrentCustomerId, CustomerRequired, RequestAuth } from '../../common/auth/auth.decorators';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
@@ -34,8 +35,10 @@ export class StoreCustomerAccountController {
   @CustomerRequired()
   @ApiOperation({ summary: 'Update Customer' })
   @MedusaResponse('StoreCustomersRes')
-  async update(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerReq) {
-    return { customer: await this.customers.update(customerId, body, STORE_CUSTOMER_RELATIONS, { ownAccount: true }) };
+  async update(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerReq, @Req() req: Request & { auth?: RequestAuth }) {
+    // A new password ends the customer's other logins; the one asking stays logged in.
+    const kept = req.auth?.via === 'session' ? { keepSessionId: req.sessionID } : { keepTokenId: req.auth?.tokenId };
+    return { customer: await this.customers.update(customerId, body, STORE_CUSTOMER_RELATIONS, { ownAccount: true, ...kept }) };
   }
 
   @Get('orders')

@@ -88,7 +88,27 @@ describe('Store customer account (/store/customers/me)', () => {
       await t.http().post('/store/customers/me').set(auth).send({ password: 'new secret' }).expect(200);
       await token(customer.email, 'new secret').expect(200);
       await token(customer.email, 'old secret').expect(401);
-      await t.http().post('/store/customers/me').set(customerAuth(t, customer.id)).send({ password: '' }).expect(400);
+      await t.http().post('/store/customers/me').set(auth).send({ password: '' }).expect(400);
+    });
+
+    it('keeps the login that changed the password, and ends every other one', async () => {
+      const { customer } = await account();
+      const own = { authorization: `Bearer ${(await token(customer.email, 'old secret').expect(200)).body.access_token}` };
+      const otherToken = { authorization: `Bearer ${(await token(customer.email, 'old secret').expect(200)).body.access_token}` };
+      const otherSession = t.agent();
+      await otherSession.post('/store/auth').set(freshIp()).send({ email: customer.email, password: 'old secret' }).expect(200);
+
+      await t.http().post('/store/customers/me').set(own).send({ password: 'new secret' }).expect(200);
+      await t.http().get('/store/customers/me').set(own).expect(200);
+      await t.http().get('/store/customers/me').set(otherToken).expect(401);
+      await otherSession.get('/store/customers/me').expect(401);
+
+      // A later change from a session ends the token the first change kept, and keeps the session.
+      const session = t.agent();
+      await session.post('/store/auth').set(freshIp()).send({ email: customer.email, password: 'new secret' }).expect(200);
+      await session.post('/store/customers/me').send({ password: 'newer secret' }).expect(200);
+      await session.get('/store/customers/me').expect(200);
+      await t.http().get('/store/customers/me').set(own).expect(401);
     });
 
     it('creates, then updates, the billing address from an object; takes one of its own addresses by id', async () => {
