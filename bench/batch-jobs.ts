@@ -112,7 +112,9 @@ async function main(): Promise<void> {
   let started = Date.now();
   await generateCatalog(db, products, perProduct);
   await db.query(`INSERT INTO "user" (id, email, role) VALUES ('usr_bench', 'bench@admin.example', 'admin')`);
-  console.log(`catalog: ${products} products, ${products * perProduct} variants, ${products * perProduct * 2} prices (generated in ${Date.now() - started} ms)`);
+  console.log(
+    `catalog: ${products} products, ${products * perProduct} variants, ${products * perProduct * 2} prices (generated in ${Date.now() - started} ms)`,
+  );
 
   // The app reads its configuration from the environment when it is created.
   Object.assign(process.env, { DATABASE_URL: dbUrl, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QUEUE_POLL_INTERVAL_MS: '500' });
@@ -131,7 +133,9 @@ async function main(): Promise<void> {
         const ms = Date.now() - t0;
         const phase = (from: Date | null, to: Date | null) => (from && to ? `${to.getTime() - from.getTime()} ms` : '-');
         const phases = `pre-processing ${phase(current.created_at, current.pre_processed_at)}, processing ${phase(current.processing_at, current.completed_at)}`;
-        console.log(`${label.padEnd(28)} ${String(ms).padStart(7)} ms  ${String(Math.round((unit / ms) * 1000)).padStart(7)} variants/s  ${memory.report()}  (${phases})`);
+        console.log(
+          `${label.padEnd(28)} ${String(ms).padStart(7)} ms  ${String(Math.round((unit / ms) * 1000)).padStart(7)} variants/s  ${memory.report()}  (${phases})`,
+        );
         return current;
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -145,17 +149,35 @@ async function main(): Promise<void> {
     console.log(`  file ${Math.round(Number(exported.result!.file_size) / 1024 / 1024)} MB`);
 
     // Import needs an upload of the file: copy the export's chunks to an import key.
-    await db.query(`INSERT INTO stored_file (key, size, chunk_count, content_type, is_public) SELECT 'bench-import.csv', size, chunk_count, content_type, false FROM stored_file WHERE key = $1`, [fileKey]);
-    await db.query(`INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) SELECT 'bench-import.csv', seq, byte_offset, data FROM stored_file_chunk WHERE file_key = $1`, [fileKey]);
+    await db.query(
+      `INSERT INTO stored_file (key, size, chunk_count, content_type, is_public) SELECT 'bench-import.csv', size, chunk_count, content_type, false FROM stored_file WHERE key = $1`,
+      [fileKey],
+    );
+    await db.query(
+      `INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) SELECT 'bench-import.csv', seq, byte_offset, data FROM stored_file_chunk WHERE file_key = $1`,
+      [fileKey],
+    );
     if (withUpdate) {
-      await db.query(`INSERT INTO stored_file (key, size, chunk_count, content_type, is_public) SELECT 'bench-update.csv', size, chunk_count, content_type, false FROM stored_file WHERE key = $1`, [fileKey]);
-      await db.query(`INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) SELECT 'bench-update.csv', seq, byte_offset, data FROM stored_file_chunk WHERE file_key = $1`, [fileKey]);
+      await db.query(
+        `INSERT INTO stored_file (key, size, chunk_count, content_type, is_public) SELECT 'bench-update.csv', size, chunk_count, content_type, false FROM stored_file WHERE key = $1`,
+        [fileKey],
+      );
+      await db.query(
+        `INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) SELECT 'bench-update.csv', seq, byte_offset, data FROM stored_file_chunk WHERE file_key = $1`,
+        [fileKey],
+      );
     }
     started = Date.now();
-    await db.query('TRUNCATE product, product_variant, product_option, product_option_value, money_amount, product_sales_channel, product_tags, product_images CASCADE');
+    await db.query(
+      'TRUNCATE product, product_variant, product_option, product_option_value, money_amount, product_sales_channel, product_tags, product_images CASCADE',
+    );
     console.log(`catalog emptied (${Date.now() - started} ms)`);
     await run('import (all creates)', 'product-import', { fileKey: 'bench-import.csv' }, products * perProduct);
-    const [counts] = (await db.query(`SELECT (SELECT count(*) FROM product)::int AS products, (SELECT count(*) FROM product_variant)::int AS variants, (SELECT count(*) FROM money_amount)::int AS prices`)).rows;
+    const [counts] = (
+      await db.query(
+        `SELECT (SELECT count(*) FROM product)::int AS products, (SELECT count(*) FROM product_variant)::int AS variants, (SELECT count(*) FROM money_amount)::int AS prices`,
+      )
+    ).rows;
     console.log(`  imported ${counts.products} products, ${counts.variants} variants, ${counts.prices} prices`);
     if (withUpdate) await run('import again (all updates)', 'product-import', { fileKey: 'bench-update.csv' }, products * perProduct);
   } finally {

@@ -15,10 +15,48 @@ export interface DatasetSize {
 
 export const DEFAULT_SIZE: DatasetSize = { products: 5000, variantsPerProduct: 3, customers: 100_000, discounts: 50, orders: 10_000, collections: 50 };
 
-const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Linus', 'Barbara', 'Ken', 'Margaret', 'Dennis', 'Frances', 'Edsger', 'Radia', 'Donald', 'Karen', 'John', 'Sophie', 'Tim'];
-const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Liskov', 'Thompson', 'Hamilton', 'Ritchie', 'Allen', 'Dijkstra', 'Perlman', 'Knuth', 'Jones', 'McCarthy', 'Wilson', 'Berners'];
+const FIRST_NAMES = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Barbara',
+  'Ken',
+  'Margaret',
+  'Dennis',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Donald',
+  'Karen',
+  'John',
+  'Sophie',
+  'Tim',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Liskov',
+  'Thompson',
+  'Hamilton',
+  'Ritchie',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Knuth',
+  'Jones',
+  'McCarthy',
+  'Wilson',
+  'Berners',
+];
 
-export async function loadDataset(url: string, size: DatasetSize, log: (m: string) => void = () => undefined): Promise<{ regionId: string; variantIds: string[]; discountCodes: string[]; shippingOptionId: string }> {
+export async function loadDataset(
+  url: string,
+  size: DatasetSize,
+  log: (m: string) => void = () => undefined,
+): Promise<{ regionId: string; variantIds: string[]; discountCodes: string[]; shippingOptionId: string }> {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
@@ -28,26 +66,45 @@ export async function loadDataset(url: string, size: DatasetSize, log: (m: strin
       log(`  ${label} (${Date.now() - started} ms)`);
     };
     await db.query('BEGIN');
-    await step('region EU (eur, 25 %)', `
+    await step(
+      'region EU (eur, 25 %)',
+      `
       INSERT INTO region (id, name, currency_code, tax_rate) VALUES ('reg_bench_eu', 'EU', 'eur', 25);
       UPDATE country SET region_id = 'reg_bench_eu' WHERE iso_2 IN ('de', 'fr', 'dk', 'se', 'it', 'es');
       INSERT INTO region_payment_providers (region_id, provider_id) VALUES ('reg_bench_eu', 'manual');
       INSERT INTO region_fulfillment_providers (region_id, provider_id) VALUES ('reg_bench_eu', 'manual');
       INSERT INTO store_currencies (store_id, currency_code) VALUES ('store_default', 'eur') ON CONFLICT DO NOTHING;
       INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, data)
-        VALUES ('so_bench_standard', 'Standard', 'reg_bench_eu', 'sp_default', 'manual', 'flat_rate', 800, '{}');`);
-    await step(`${size.collections} collections`, `
+        VALUES ('so_bench_standard', 'Standard', 'reg_bench_eu', 'sp_default', 'manual', 'flat_rate', 800, '{}');`,
+    );
+    await step(
+      `${size.collections} collections`,
+      `
       INSERT INTO product_collection (id, title, handle)
-      SELECT 'pcol_bench_' || i, 'Collection ' || i, 'collection-' || i FROM generate_series(1, $1) i`, [size.collections]);
-    await step(`${size.products} products`, `
+      SELECT 'pcol_bench_' || i, 'Collection ' || i, 'collection-' || i FROM generate_series(1, $1) i`,
+      [size.collections],
+    );
+    await step(
+      `${size.products} products`,
+      `
       INSERT INTO product (id, title, handle, description, status, profile_id, collection_id, discountable)
       SELECT 'prod_bench_' || i, 'Product ' || i, 'product-' || i, 'A benchmark product number ' || i, 'published', 'sp_default',
              'pcol_bench_' || (1 + i % $2), true
-      FROM generate_series(1, $1) i`, [size.products, size.collections]);
-    await step('options and sales channel links', `
+      FROM generate_series(1, $1) i`,
+      [size.products, size.collections],
+    );
+    await step(
+      'options and sales channel links',
+      `
       INSERT INTO product_option (id, title, product_id) SELECT 'opt_bench_' || i, 'Size', 'prod_bench_' || i FROM generate_series(1, $1) i;
-      INSERT INTO product_sales_channel (product_id, sales_channel_id) SELECT 'prod_bench_' || i, 'sc_default' FROM generate_series(1, $1) i;`.replace(/\$1/g, String(size.products)));
-    await step(`${size.products * size.variantsPerProduct} variants with eur/usd prices`, `
+      INSERT INTO product_sales_channel (product_id, sales_channel_id) SELECT 'prod_bench_' || i, 'sc_default' FROM generate_series(1, $1) i;`.replace(
+        /\$1/g,
+        String(size.products),
+      ),
+    );
+    await step(
+      `${size.products * size.variantsPerProduct} variants with eur/usd prices`,
+      `
       INSERT INTO product_variant (id, title, product_id, sku, inventory_quantity, manage_inventory, allow_backorder, variant_rank)
       SELECT 'variant_bench_' || p || '_' || v, 'Size ' || v, 'prod_bench_' || p, 'SKU-' || p || '-' || v, 1000000, true, false, v
       FROM generate_series(1, $1) p, generate_series(1, $2) v;
@@ -57,16 +114,24 @@ export async function loadDataset(url: string, size: DatasetSize, log: (m: strin
       INSERT INTO money_amount (id, currency_code, amount, variant_id)
       SELECT 'ma_bench_' || c || '_' || p || '_' || v, c, 1000 + (p * 37 + v * 11) % 9000, 'variant_bench_' || p || '_' || v
       FROM generate_series(1, $1) p, generate_series(1, $2) v, unnest(ARRAY['eur', 'usd']) c;`
-      .replace(/\$1/g, String(size.products)).replace(/\$2/g, String(size.variantsPerProduct)));
-    await step(`${size.customers} customers`, `
+        .replace(/\$1/g, String(size.products))
+        .replace(/\$2/g, String(size.variantsPerProduct)),
+    );
+    await step(
+      `${size.customers} customers`,
+      `
       INSERT INTO customer (id, email, first_name, last_name, has_account, phone)
       SELECT 'cus_bench_' || lpad(i::text, 8, '0'), 'user' || i || '@bench.example', ($2::text[])[1 + i % 16], ($3::text[])[1 + (i / 16) % 16] || i % 1000,
              i % 3 = 0, '+4930' || i
-      FROM generate_series(1, $1) i`, [size.customers, FIRST_NAMES, LAST_NAMES]);
+      FROM generate_series(1, $1) i`,
+      [size.customers, FIRST_NAMES, LAST_NAMES],
+    );
     // Placed orders, as a store that has been trading has them: each of two lines of the
     // catalogue with its shipping method and tax lines, totals as the calculator gives them
     // (EUR prices, 25 % tax, 800 shipping), spread over the customers and the last weeks.
-    await step(`${size.orders} orders with 2 lines each`, `
+    await step(
+      `${size.orders} orders with 2 lines each`,
+      `
       INSERT INTO "order" (id, status, fulfillment_status, payment_status, customer_id, email, region_id, currency_code, tax_rate,
                            sales_channel_id, subtotal, shipping_total, item_tax_total, shipping_tax_total, tax_total, total, created_at)
       SELECT 'order_bench_' || lpad(o::text, 8, '0'), 'pending', 'not_fulfilled', 'awaiting',
@@ -86,15 +151,23 @@ export async function loadDataset(url: string, size: DatasetSize, log: (m: strin
       SELECT 'sm_bench_' || lpad(o::text, 8, '0'), 'so_bench_standard', 'order_bench_' || lpad(o::text, 8, '0'), 800, '{}' FROM generate_series(1, $1) o;
       INSERT INTO shipping_method_tax_line (id, shipping_method_id, rate, name, code)
       SELECT 'smtl_bench_' || lpad(o::text, 8, '0'), 'sm_bench_' || lpad(o::text, 8, '0'), 25, 'default', 'default' FROM generate_series(1, $1) o;`
-      .replace(/\$1/g, String(size.orders)).replace(/\$2/g, String(size.customers)).replace(/\$3/g, String(size.products)));
-    await step(`${size.discounts} discounts`, `
+        .replace(/\$1/g, String(size.orders))
+        .replace(/\$2/g, String(size.customers))
+        .replace(/\$3/g, String(size.products)),
+    );
+    await step(
+      `${size.discounts} discounts`,
+      `
       INSERT INTO discount_rule (id, type, value, allocation, description)
       SELECT 'dru_bench_' || i, CASE WHEN i % 2 = 0 THEN 'percentage' ELSE 'fixed' END, CASE WHEN i % 2 = 0 THEN 10 ELSE 500 END, 'total', 'Bench rule ' || i
       FROM generate_series(1, $1) i;
       INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at)
       SELECT 'disc_bench_' || i, 'BENCH' || i, 'dru_bench_' || i, false, false, now() - interval '1 day' FROM generate_series(1, $1) i;
-      INSERT INTO discount_regions (discount_id, region_id) SELECT 'disc_bench_' || i, 'reg_bench_eu' FROM generate_series(1, $1) i;`
-      .replace(/\$1/g, String(size.discounts)));
+      INSERT INTO discount_regions (discount_id, region_id) SELECT 'disc_bench_' || i, 'reg_bench_eu' FROM generate_series(1, $1) i;`.replace(
+        /\$1/g,
+        String(size.discounts),
+      ),
+    );
     await db.query('COMMIT');
     // VACUUM as well: the bulk insert left every GIN index (customer q search) with a long
     // pending list that each search scans linearly until autovacuum flushes it, which a

@@ -21,7 +21,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function timeNode(): number {
   const cart = {
     id: 'cart_01',
-    items: Array.from({ length: 4 }, (_, i) => ({ id: `item_${i}`, title: 'A product title', unit_price: 1000 + i, quantity: i + 1, metadata: { note: 'x'.repeat(40) } })),
+    items: Array.from({ length: 4 }, (_, i) => ({
+      id: `item_${i}`,
+      title: 'A product title',
+      unit_price: 1000 + i,
+      quantity: i + 1,
+      metadata: { note: 'x'.repeat(40) },
+    })),
     region: { id: 'reg_01', name: 'Europe', countries: ['de', 'fr', 'it', 'es', 'nl', 'be'].map((iso_2) => ({ iso_2, name: iso_2.toUpperCase() })) },
     totals: { subtotal: 10_000, tax_total: 2_500, total: 12_500 },
   };

@@ -168,7 +168,9 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
     non2xx: result.non2xx,
     cpu,
   };
-  const cpuText = cpu ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms load generator ${cpu.loadGeneratorMs} ms, machine busy ${cpu.machineBusyPercent ?? '?'} %` : '';
+  const cpuText = cpu
+    ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms load generator ${cpu.loadGeneratorMs} ms, machine busy ${cpu.machineBusyPercent ?? '?'} %`
+    : '';
   process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${cpuText}`);
   return m;
 }
@@ -185,7 +187,16 @@ async function measureScenario(scenario: Scenario, ctx: BenchContext, options: R
     for (let i = 0; i < options.repeat; i++) runs.push(await measureOnce(scenario, ctx, options, apiPid));
   } catch (err) {
     console.log(` could not run: ${(err as Error).message}`);
-    return { scenario: scenario.name, rps: 0, p50: 0, p99: 0, errors: 1, non2xx: 0, target, met: scenario.target && Object.keys(scenario.target).length ? false : null };
+    return {
+      scenario: scenario.name,
+      rps: 0,
+      p50: 0,
+      p99: 0,
+      errors: 1,
+      non2xx: 0,
+      target,
+      met: scenario.target && Object.keys(scenario.target).length ? false : null,
+    };
   }
   process.stdout.write('\n');
   const byRps = [...runs].sort((x, y) => x.rps - y.rps);
@@ -194,9 +205,11 @@ async function measureScenario(scenario: Scenario, ctx: BenchContext, options: R
   const non2xx = runs.reduce((n, r) => n + r.non2xx, 0);
   const t = scenario.target ?? {};
   const clean = errors === 0 && non2xx === 0;
-  const checks = [t.minRps ? median.rps >= t.minRps : null, t.maxP99Ms ? median.p99 <= t.maxP99Ms : null, t.minPerSecond ? (median.units ?? 0) >= t.minPerSecond : null].filter(
-    (c): c is boolean => c !== null,
-  );
+  const checks = [
+    t.minRps ? median.rps >= t.minRps : null,
+    t.maxP99Ms ? median.p99 <= t.maxP99Ms : null,
+    t.minPerSecond ? (median.units ?? 0) >= t.minPerSecond : null,
+  ].filter((c): c is boolean => c !== null);
   return {
     scenario: scenario.name,
     rps: median.rps,
@@ -305,9 +318,10 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     await userDb.connect();
     // An API token, as an integration calls the admin API: in production the session cookie
     // is Secure and never set over the bench's plain HTTP, so a cookie login would 401.
-    await userDb.query(`INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')`, [
-      await hashPassword('bench-password'),
-    ]);
+    await userDb.query(
+      `INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')`,
+      [await hashPassword('bench-password')],
+    );
     await userDb.end();
     const adminHeaders = { 'x-medusa-access-token': 'bench-api-token' };
     const probe = await fetch(`${base}/admin/currencies?limit=1`, { headers: adminHeaders });
@@ -358,9 +372,16 @@ async function runScaling(serverUrl: string, database: string, options: RunOptio
   const table = [
     `| scenario | req/s ${SCALING_SMALL} | p50 ms ${SCALING_SMALL} | req/s ${SCALING_LARGE} | p50 ms ${SCALING_LARGE} | p50 ratio | target | result |`,
     `|---|---:|---:|---:|---:|---:|---|---|`,
-    ...rows.map((r) => `| ${r.scenario} | ${r.small.rps} | ${r.small.p50} | ${r.large.rps} | ${r.large.p50} | ${r.ratio}× | ${r.maxRatio ? `<= ${r.maxRatio}×` : '-'} | ${resultLabel(r.met)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.small.rps} | ${r.small.p50} | ${r.large.rps} | ${r.large.p50} | ${r.ratio}× | ${r.maxRatio ? `<= ${r.maxRatio}×` : '-'} | ${resultLabel(r.met)} |`,
+    ),
   ].join('\n');
-  writeResults(date, { date, mode: 'scaling', ...options, only, nodeFlags: large.nodeFlags, machine: [small.machine, large.machine], rows }, `${table}\n\n${describeCalibration(large.machine)}`);
+  writeResults(
+    date,
+    { date, mode: 'scaling', ...options, only, nodeFlags: large.nodeFlags, machine: [small.machine, large.machine], rows },
+    `${table}\n\n${describeCalibration(large.machine)}`,
+  );
 }
 
 async function main(): Promise<void> {

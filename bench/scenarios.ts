@@ -40,7 +40,10 @@ async function cartWithItems(ctx: BenchContext, items = 2, withShipping = true):
     await api(ctx.base, 'POST', `/store/carts/${id}/line-items`, { variant_id: ctx.variantIds[i % ctx.variantIds.length], quantity: 1 });
   }
   if (withShipping) {
-    await api(ctx.base, 'POST', `/store/carts/${id}`, { email: 'bench@example.com', shipping_address: { first_name: 'B', last_name: 'Ench', address_1: 'Street 1', city: 'Berlin', country_code: 'de', postal_code: '10115' } });
+    await api(ctx.base, 'POST', `/store/carts/${id}`, {
+      email: 'bench@example.com',
+      shipping_address: { first_name: 'B', last_name: 'Ench', address_1: 'Street 1', city: 'Berlin', country_code: 'de', postal_code: '10115' },
+    });
     await api(ctx.base, 'POST', `/store/carts/${id}/shipping-methods`, { option_id: ctx.shippingOptionId });
   }
   return id;
@@ -79,7 +82,11 @@ function addLineItemScenario(name: string, poolSize: number, target: Target = {}
           {
             method: 'POST',
             headers: json,
-            setupRequest: (req: AutocannonRequest) => ({ ...req, path: `/store/carts/${next()}/line-items`, body: JSON.stringify({ variant_id: variant(), quantity: 1 }) }),
+            setupRequest: (req: AutocannonRequest) => ({
+              ...req,
+              path: `/store/carts/${next()}/line-items`,
+              body: JSON.stringify({ variant_id: variant(), quantity: 1 }),
+            }),
           },
         ],
       };
@@ -133,7 +140,13 @@ export const SCENARIOS: Scenario[] = [
       const next = roundRobin(carts);
       const code = roundRobin(ctx.discountCodes);
       return {
-        requests: [{ method: 'POST', headers: json, setupRequest: (req: AutocannonRequest) => ({ ...req, path: `/store/carts/${next()}`, body: JSON.stringify({ discounts: [{ code: code() }] }) }) }],
+        requests: [
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest) => ({ ...req, path: `/store/carts/${next()}`, body: JSON.stringify({ discounts: [{ code: code() }] }) }),
+          },
+        ],
       };
     },
   },
@@ -158,7 +171,11 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'get admin customer with expand',
     target: {},
-    prepare: async (ctx) => ({ method: 'GET', path: '/admin/customers/cus_bench_00004242?expand=groups,shipping_addresses,billing_address', headers: ctx.adminHeaders }),
+    prepare: async (ctx) => ({
+      method: 'GET',
+      path: '/admin/customers/cus_bench_00004242?expand=groups,shipping_addresses,billing_address',
+      headers: ctx.adminHeaders,
+    }),
   },
   {
     name: 'list admin discounts',
@@ -197,7 +214,10 @@ export const SCENARIOS: Scenario[] = [
             setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
               ...req,
               path: `/store/carts/${context.cartId}`,
-              body: JSON.stringify({ email: 'buyer@example.com', shipping_address: { first_name: 'B', last_name: 'Uyer', address_1: 'Main 1', city: 'Paris', country_code: 'fr', postal_code: '75001' } }),
+              body: JSON.stringify({
+                email: 'buyer@example.com',
+                shipping_address: { first_name: 'B', last_name: 'Uyer', address_1: 'Main 1', city: 'Paris', country_code: 'fr', postal_code: '75001' },
+              }),
             }),
           },
           {
@@ -209,8 +229,24 @@ export const SCENARIOS: Scenario[] = [
               body: JSON.stringify({ option_id: ctx.shippingOptionId }),
             }),
           },
-          { method: 'POST', headers: json, setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: `/store/carts/${context.cartId}/payment-sessions`, body: '{}' }) },
-          { method: 'POST', headers: json, setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: `/store/carts/${context.cartId}/complete`, body: '{}' }) },
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
+              ...req,
+              path: `/store/carts/${context.cartId}/payment-sessions`,
+              body: '{}',
+            }),
+          },
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({
+              ...req,
+              path: `/store/carts/${context.cartId}/complete`,
+              body: '{}',
+            }),
+          },
         ],
       };
     },

@@ -137,14 +137,18 @@ async function main(): Promise<void> {
     const startedAt = Date.now();
     stats = new SoakStats(startedAt);
     const endAt = startedAt + minutes * 60_000;
-    log(`running ${minutes} min, ${concurrency} request loops, ${SCENARIOS.length} scenarios${restartEveryMs ? `, one instance restarted every ${restartEveryMs / 60_000} min` : ''}`);
+    log(
+      `running ${minutes} min, ${concurrency} request loops, ${SCENARIOS.length} scenarios${restartEveryMs ? `, one instance restarted every ${restartEveryMs / 60_000} min` : ''}`,
+    );
 
     const sampler = setInterval(() => {
       for (const x of instances) if (x.up) x.rss.push({ atSeconds: Math.round((Date.now() - startedAt) / 1000), mb: rssMb(x.server.pid) });
     }, 10_000);
     const progress = setInterval(() => {
       const o = stats.overall();
-      log(`  ${Math.round((Date.now() - startedAt) / 1000)} s: ${o.requests} requests, ${o.errors} errors, p99 ${o.p99.toFixed(1)} ms, RSS ${instances.map((x) => rssMb(x.server.pid)).join('/')} MB`);
+      log(
+        `  ${Math.round((Date.now() - startedAt) / 1000)} s: ${o.requests} requests, ${o.errors} errors, p99 ${o.p99.toFixed(1)} ms, RSS ${instances.map((x) => rssMb(x.server.pid)).join('/')} MB`,
+      );
     }, 30_000);
 
     const restarter = (async () => {
@@ -175,7 +179,9 @@ async function main(): Promise<void> {
     // Data lost: everything the API confirmed must be in the database.
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
-    const [{ customers }] = (await db.query(`SELECT count(*)::int AS customers FROM customer WHERE email = ANY($1) AND has_account`, [ctx.created.customerEmails])).rows;
+    const [{ customers }] = (
+      await db.query(`SELECT count(*)::int AS customers FROM customer WHERE email = ANY($1) AND has_account`, [ctx.created.customerEmails])
+    ).rows;
     const [{ carts }] = (await db.query(`SELECT count(*)::int AS carts FROM cart WHERE id = ANY($1)`, [ctx.created.cartIds])).rows;
     await db.end();
 

@@ -110,19 +110,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
     res.status(status).json(body);
   });
 
-  const document = addMedusaSchemas(SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Commerce API (Medusa v1 compatible)')
-      .setDescription(
-        'Admin (/admin) and Store (/store) REST API, wire-compatible with Medusa v1. `expand` replaces the default relations (as in Medusa v1); `fields` returns only the named fields plus id; unknown names are a 400.',
-      )
-      .setVersion('1.0')
-      .addCookieAuth(config.sessionCookieName)
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-medusa-access-token' }, 'api_token')
-      .build(),
-  ));
+  const document = addMedusaSchemas(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Commerce API (Medusa v1 compatible)')
+        .setDescription(
+          'Admin (/admin) and Store (/store) REST API, wire-compatible with Medusa v1. `expand` replaces the default relations (as in Medusa v1); `fields` returns only the named fields plus id; unknown names are a 400.',
+        )
+        .setVersion('1.0')
+        .addCookieAuth(config.sessionCookieName)
+        .addBearerAuth()
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'x-medusa-access-token' }, 'api_token')
+        .build(),
+    ),
+  );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   return document;
 }

@@ -34,7 +34,10 @@ export async function call(
     } catch {
       /* not JSON: reported as is */
     }
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('connect.sid='))?.split(';')[0];
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('connect.sid='))
+      ?.split(';')[0];
     const ok = expect.includes(res.status) && (res.headers.get('content-type') ?? '').includes('application/json');
     return { ok, status: res.status, ms, body, cookie, detail: ok ? undefined : `${method} ${path} -> ${res.status} ${text.slice(0, 200)}` };
   } catch (err) {

@@ -66,7 +66,9 @@ export const SCENARIOS: Scenario[] = [
     weight: 8,
     async run(ctx) {
       const email = `soak-${randomBytes(6).toString('hex')}@soak.test`;
-      const signUp = await ctx.send(this.name, 'POST', '/store/customers', { body: { email, password: 'soak-password', first_name: 'Soak', last_name: 'Test' } });
+      const signUp = await ctx.send(this.name, 'POST', '/store/customers', {
+        body: { email, password: 'soak-password', first_name: 'Soak', last_name: 'Test' },
+      });
       if (!signUp.ok || !signUp.cookie) return;
       ctx.created.customerEmails.push(email);
       await ctx.send(this.name, 'GET', '/store/customers/me', { headers: { cookie: signUp.cookie } });

@@ -50,7 +50,13 @@ export class SoakStats {
       .sort(([x], [y]) => x - y)
       .map(([minute, values]) => {
         const sorted = [...values].sort((x, y) => x - y);
-        return { minute: minute + 1, requests: values.length, errors: this.windowErrors.get(minute) ?? 0, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+        return {
+          minute: minute + 1,
+          requests: values.length,
+          errors: this.windowErrors.get(minute) ?? 0,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+        };
       });
   }
 }

@@ -12,6 +12,17 @@ import { ProductCategoriesModule } from '../modules/product-categories/product-c
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
-  imports: [AppsModule, CurrenciesModule, GiftCardsModule, CustomersModule, CustomerGroupsModule, CollectionsModule, DiscountsModule, BatchJobsModule, DraftOrdersModule, ProductCategoriesModule],
+  imports: [
+    AppsModule,
+    CurrenciesModule,
+    GiftCardsModule,
+    CustomersModule,
+    CustomerGroupsModule,
+    CollectionsModule,
+    DiscountsModule,
+    BatchJobsModule,
+    DraftOrdersModule,
+    ProductCategoriesModule,
+  ],
 })
 export class AdminModule {}

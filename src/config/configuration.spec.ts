@@ -52,7 +52,10 @@ describe('loadConfig: secrets outside production', () => {
 
   it('uses what is set, and neither warns nor falls back when both are set', () => {
     const lines: string[] = [];
-    const config = loadConfig({ SESSION_SECRET: 'mine', JWT_SECRET: 'also-mine' } as NodeJS.ProcessEnv, { devSecrets: noDevSecrets, warn: (l) => lines.push(l) });
+    const config = loadConfig({ SESSION_SECRET: 'mine', JWT_SECRET: 'also-mine' } as NodeJS.ProcessEnv, {
+      devSecrets: noDevSecrets,
+      warn: (l) => lines.push(l),
+    });
     expect(config).toMatchObject({ sessionSecret: 'mine', jwtSecret: 'also-mine' });
     expect(lines).toEqual([]);
   });

@@ -52,7 +52,8 @@ const PUBLISHED_SECRETS = new Set([
 
 function checkProductionSecret(name: string, value: string): void {
   const hint = `(for example the output of: openssl rand -hex 32)`;
-  if (PUBLISHED_SECRETS.has(value.trim().toLowerCase())) throw new ConfigError(`${name} is a published example value: set a random secret of at least ${MIN_SECRET_LENGTH} characters ${hint}`);
+  if (PUBLISHED_SECRETS.has(value.trim().toLowerCase()))
+    throw new ConfigError(`${name} is a published example value: set a random secret of at least ${MIN_SECRET_LENGTH} characters ${hint}`);
   if (value.length < MIN_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters when NODE_ENV is production ${hint}`);
 }
 
@@ -67,7 +68,10 @@ export interface LoadConfigOptions {
 
 function list(value: string | undefined, fallback: string[]): string[] {
   if (value === undefined) return fallback;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {

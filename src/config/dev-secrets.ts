@@ -17,7 +17,12 @@ let cached: { for: string; secrets: DevSecrets } | undefined;
 function readSecrets(file: string): DevSecrets | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>;
-    if (typeof parsed.sessionSecret === 'string' && parsed.sessionSecret.length >= 32 && typeof parsed.jwtSecret === 'string' && parsed.jwtSecret.length >= 32) {
+    if (
+      typeof parsed.sessionSecret === 'string' &&
+      parsed.sessionSecret.length >= 32 &&
+      typeof parsed.jwtSecret === 'string' &&
+      parsed.jwtSecret.length >= 32
+    ) {
       return { sessionSecret: parsed.sessionSecret, jwtSecret: parsed.jwtSecret, file };
     }
   } catch {

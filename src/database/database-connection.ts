@@ -20,7 +20,11 @@ export async function connectDatabase(config: AppConfig, shutdown: GracefulShutd
   say(`No DATABASE_URL: using the embedded PostgreSQL (data in ${displayPath(embeddedDataDir())})`);
   const embedded = await startEmbeddedPostgres();
   shutdown.add(() => embedded.stop());
-  say(embedded.shared ? `Embedded PostgreSQL already running on port ${embedded.port} (started by another process): sharing it` : `Embedded PostgreSQL ready on port ${embedded.port}`);
+  say(
+    embedded.shared
+      ? `Embedded PostgreSQL already running on port ${embedded.port} (started by another process): sharing it`
+      : `Embedded PostgreSQL ready on port ${embedded.port}`,
+  );
   process.env.DATABASE_URL = embedded.url;
   return { url: embedded.url, embedded };
 }

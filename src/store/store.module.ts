@@ -11,6 +11,16 @@ import { ProductCategoriesModule } from '../modules/product-categories/product-c
 
 /** Composition root of the /store surface: each resource module brings its store controllers. */
 @Module({
-  imports: [ProductsModule, RegionsModule, GiftCardsModule, CustomersModule, CollectionsModule, CartsModule, OrdersModule, ShippingModule, ProductCategoriesModule],
+  imports: [
+    ProductsModule,
+    RegionsModule,
+    GiftCardsModule,
+    CustomersModule,
+    CollectionsModule,
+    CartsModule,
+    OrdersModule,
+    ShippingModule,
+    ProductCategoriesModule,
+  ],
 })
 export class StoreModule {}

@@ -61,10 +61,19 @@ export async function prepareCheckout(
     await t
       .http()
       .post(`/store/carts/${cartId}`)
-      .send({ email: spec.email ?? 'shopper@test.com', shipping_address: { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: spec.country ?? 'de' } }),
+      .send({
+        email: spec.email ?? 'shopper@test.com',
+        shipping_address: { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: spec.country ?? 'de' },
+      }),
     'update',
   );
   if (spec.optionId) expectOk(await t.http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: spec.optionId }), 'shipping');
   expectOk(await t.http().post(`/store/carts/${cartId}/payment-sessions`), 'payment sessions');
-  return expectOk(await t.http().post(`/store/carts/${cartId}/payment-session`).send({ provider_id: spec.provider ?? 'manual' }), 'select').cart;
+  return expectOk(
+    await t
+      .http()
+      .post(`/store/carts/${cartId}/payment-session`)
+      .send({ provider_id: spec.provider ?? 'manual' }),
+    'select',
+  ).cart;
 }

@@ -24,8 +24,23 @@ export interface RichProductSpec {
 export async function createRichProduct(manager: EntityManager, spec: RichProductSpec = {}): Promise<Product> {
   const suffix = randomBytes(3).toString('hex');
   const variants = spec.variants ?? [
-    { sku: `RICH-${suffix}-S`, option_value: 'S', color: 'Red', prices: [{ currency_code: 'eur', amount: 1050 }, { currency_code: 'usd', amount: 1200 }] },
-    { sku: `RICH-${suffix}-M`, option_value: 'M', color: 'Blue', prices: [{ currency_code: 'eur', amount: 1100 }], inventory_quantity: 0, allow_backorder: true },
+    {
+      sku: `RICH-${suffix}-S`,
+      option_value: 'S',
+      color: 'Red',
+      prices: [
+        { currency_code: 'eur', amount: 1050 },
+        { currency_code: 'usd', amount: 1200 },
+      ],
+    },
+    {
+      sku: `RICH-${suffix}-M`,
+      option_value: 'M',
+      color: 'Blue',
+      prices: [{ currency_code: 'eur', amount: 1100 }],
+      inventory_quantity: 0,
+      allow_backorder: true,
+    },
   ];
   const product = await createProduct(manager, {
     title: spec.title ?? `Rich ${suffix}`,

@@ -12,7 +12,9 @@ export async function createCollection(manager: EntityManager, spec: CollectionS
   const { product_ids = [], ...fields } = spec;
   const suffix = randomBytes(4).toString('hex');
   const repo = manager.getRepository(ProductCollection);
-  const collection = await repo.save(repo.create({ title: `Collection ${suffix}`, handle: `collection-${suffix}`, metadata: null, ...(fields as Partial<ProductCollection>) }));
+  const collection = await repo.save(
+    repo.create({ title: `Collection ${suffix}`, handle: `collection-${suffix}`, metadata: null, ...(fields as Partial<ProductCollection>) }),
+  );
   if (product_ids.length) await manager.getRepository(Product).update({ id: In(product_ids) }, { collection_id: collection.id });
   return collection;
 }

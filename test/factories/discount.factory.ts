@@ -31,9 +31,9 @@ export async function createDiscount(manager: EntityManager, spec: DiscountSpec 
   const { rule: ruleSpec, conditions = [], regions = [], ...fields } = spec;
   let ruleId = fields.rule_id;
   if (!ruleId) {
-    const rule = await manager.getRepository(DiscountRule).save(
-      manager.getRepository(DiscountRule).create({ type: 'percentage', value: 10, allocation: 'total', description: null, metadata: null, ...ruleSpec }),
-    );
+    const rule = await manager
+      .getRepository(DiscountRule)
+      .save(manager.getRepository(DiscountRule).create({ type: 'percentage', value: 10, allocation: 'total', description: null, metadata: null, ...ruleSpec }));
     ruleId = rule.id;
   }
   const repo = manager.getRepository(Discount);

@@ -32,7 +32,14 @@ export async function createProduct(manager: EntityManager, spec: ProductSpec = 
   );
   const option = await manager.getRepository(ProductOption).save(manager.getRepository(ProductOption).create({ title: 'Size', product_id: product.id }));
   for (const [index, v] of variants.entries()) {
-    const { prices = [{ currency_code: 'eur', amount: 1000 }, { currency_code: 'usd', amount: 1200 }], option_value, ...variantFields } = v;
+    const {
+      prices = [
+        { currency_code: 'eur', amount: 1000 },
+        { currency_code: 'usd', amount: 1200 },
+      ],
+      option_value,
+      ...variantFields
+    } = v;
     const variant = await manager.getRepository(ProductVariant).save(
       manager.getRepository(ProductVariant).create({
         title: option_value ?? `Variant ${index + 1}`,
@@ -43,7 +50,9 @@ export async function createProduct(manager: EntityManager, spec: ProductSpec = 
       }),
     );
     for (const p of prices) {
-      await manager.getRepository(MoneyAmount).save(manager.getRepository(MoneyAmount).create({ region_id: null, min_quantity: null, max_quantity: null, ...p, variant_id: variant.id }));
+      await manager
+        .getRepository(MoneyAmount)
+        .save(manager.getRepository(MoneyAmount).create({ region_id: null, min_quantity: null, max_quantity: null, ...p, variant_id: variant.id }));
     }
     await manager
       .getRepository(ProductOptionValue)

@@ -14,7 +14,9 @@ export async function createShippingOption(manager: EntityManager, spec: Shippin
     repo.create({ name: 'Standard', profile_id: 'sp_default', provider_id: 'manual', price_type: 'flat_rate', amount: 1000, data: {}, ...fields }),
   );
   for (const r of requirements) {
-    await manager.getRepository(ShippingOptionRequirement).save(manager.getRepository(ShippingOptionRequirement).create({ ...r, shipping_option_id: option.id }));
+    await manager
+      .getRepository(ShippingOptionRequirement)
+      .save(manager.getRepository(ShippingOptionRequirement).create({ ...r, shipping_option_id: option.id }));
   }
   return repo.findOneOrFail({ where: { id: option.id }, relations: { requirements: true } });
 }

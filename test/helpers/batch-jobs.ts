@@ -15,12 +15,7 @@ export const FAST_QUEUE_ENV: Record<string, string> = {
  * Polls GET /admin/batch-jobs/:id until `done(job)` holds, for at most `timeoutMs`
  * (short polls, bounded: a stuck job fails the test with its last state).
  */
-export async function waitForJob(
-  agent: Agent,
-  id: string,
-  done: (job: Record<string, any>) => boolean,
-  timeoutMs = 20_000,
-): Promise<Record<string, any>> {
+export async function waitForJob(agent: Agent, id: string, done: (job: Record<string, any>) => boolean, timeoutMs = 20_000): Promise<Record<string, any>> {
   const until = Date.now() + timeoutMs;
   let job: Record<string, any> = {};
   while (Date.now() < until) {
@@ -42,9 +37,7 @@ export const hasStatus =
 export async function waitForLockWaiter(dataSource: DataSource, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const [row] = await dataSource.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
+    const [row] = await dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
     if (row.n > 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -62,11 +55,14 @@ export async function uploadCsv(agent: Agent, text: string, name = 'products.csv
 export async function downloadFile(agent: Agent, http: () => ReturnType<typeof request>, fileKey: string): Promise<string> {
   const link = await agent.post('/admin/uploads/download-url').send({ file_key: fileKey });
   if (link.status !== 200) throw new Error(`download-url failed: ${link.status} ${JSON.stringify(link.body)}`);
-  const res = await http().get(new URL(link.body.download_url).pathname).buffer(true).parse((response, cb) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (c: Buffer) => chunks.push(c));
-    response.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await http()
+    .get(new URL(link.body.download_url).pathname)
+    .buffer(true)
+    .parse((response, cb) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   if (res.status !== 200) throw new Error(`download failed: ${res.status}`);
   return (res.body as Buffer).toString('utf8');
 }

@@ -25,7 +25,8 @@ export function toJsonSchema(node: Json, lenient = false): Json {
     if (OPENAPI_ONLY.has(key) || key.startsWith('x-')) continue;
     if (key === 'required' && lenient) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace(SCHEMA_PREFIX, `${DEFINITIONS_ID}${lenient ? '-lenient' : ''}#/definitions/`);
-    else if (key === 'properties' || key === 'definitions') out[key] = Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v, lenient)]));
+    else if (key === 'properties' || key === 'definitions')
+      out[key] = Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v, lenient)]));
     else if (key === 'default' || key === 'enum') out[key] = value;
     else out[key] = toJsonSchema(value, lenient);
   }

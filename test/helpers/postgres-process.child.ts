@@ -37,9 +37,11 @@ const run = (step: () => Promise<void>) => {
 
 createInterface({ input: process.stdin })
   .on('line', (line) => run(line.trim() === 'stop' ? stop : start))
-  .on('close', () => run(async () => {
-    await stop();
-    process.exit(0);
-  }));
+  .on('close', () =>
+    run(async () => {
+      await stop();
+      process.exit(0);
+    }),
+  );
 
 run(start);

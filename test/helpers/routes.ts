@@ -12,7 +12,11 @@ export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
   const instance = app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
   return instance.router.stack
     .filter((layer) => layer.route)
-    .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((method) => ({ method, path: layer.route!.path })));
+    .flatMap((layer) =>
+      Object.keys(layer.route!.methods)
+        .filter((m) => m !== '_all')
+        .map((method) => ({ method, path: layer.route!.path })),
+    );
 }
 
 /** A concrete URL for a route pattern, with every :param filled. */
@@ -47,7 +51,10 @@ export function handledRoutes(app: INestApplication): HandledRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase();
         for (const prefix of prefixes) {
           for (const path of ([] as string[]).concat(paths)) {
-            const full = `/${[prefix, path].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+            const full = `/${[prefix, path]
+              .map((p) => p.replace(/^\/+|\/+$/g, ''))
+              .filter(Boolean)
+              .join('/')}`;
             if (mounted.has(`${method} ${full}`)) found.push({ method, path: full, handler, controller });
           }
         }

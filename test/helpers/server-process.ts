@@ -54,7 +54,9 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   let output = '';
   child.stdout!.on('data', (chunk) => (output = (output + String(chunk)).slice(-20_000)));
   child.stderr!.on('data', (chunk) => (output = (output + String(chunk)).slice(-20_000)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const server: ServerProcess = {
     child,
     pid: child.pid!,
@@ -72,7 +74,10 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during boot:\n${output}`);
-    const healthy = await fetch(`${server.url}/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${server.url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return server;
     if (Date.now() > deadline) {
       await server.kill();

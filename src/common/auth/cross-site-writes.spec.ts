@@ -26,7 +26,11 @@ const json = { 'content-type': 'application/json', 'content-length': '2' };
 describe('CrossSiteWrites', () => {
   it.each([
     ['a JSON write without Origin is accepted', req('POST', json), 'accepted'],
-    ['JSON with a charset, in any letter case is accepted', req('POST', { 'content-type': 'Application/JSON; charset=utf-8', 'content-length': '2' }), 'accepted'],
+    [
+      'JSON with a charset, in any letter case is accepted',
+      req('POST', { 'content-type': 'Application/JSON; charset=utf-8', 'content-length': '2' }),
+      'accepted',
+    ],
     ['a bodiless DELETE is accepted', req('DELETE'), 'accepted'],
     ['a POST with an empty body and no Content-Type is accepted', req('POST', { 'content-length': '0' }), 'accepted'],
     ['a url-encoded form is refused', req('POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' }), 'refused'],
@@ -62,6 +66,8 @@ describe('CrossSiteWrites', () => {
   it('checks the Origin of a login even without a cookie, but not its body', () => {
     expect(outcome(() => policy.check(req('POST', { ...json, origin: 'https://evil.test' }), 'store', false, LOGIN))).toBe('refused');
     expect(outcome(() => policy.check(req('POST', { ...json, origin: 'https://shop.test' }), 'store', false, LOGIN))).toBe('accepted');
-    expect(outcome(() => policy.check(req('POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' }), 'admin', false, LOGIN))).toBe('accepted');
+    expect(
+      outcome(() => policy.check(req('POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' }), 'admin', false, LOGIN)),
+    ).toBe('accepted');
   });
 });

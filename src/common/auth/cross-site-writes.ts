@@ -45,10 +45,14 @@ export class CrossSiteWrites {
 
     const origin = req.headers.origin;
     if (origin !== undefined && !this.allowedOrigin(origin, surface, req)) {
-      throw ApiError.forbidden(`Requests from origin ${origin} may not change anything with this session; the origin is not in the ${surface === 'admin' ? 'ADMIN_CORS' : 'STORE_CORS'} setting.`);
+      throw ApiError.forbidden(
+        `Requests from origin ${origin} may not change anything with this session; the origin is not in the ${surface === 'admin' ? 'ADMIN_CORS' : 'STORE_CORS'} setting.`,
+      );
     }
     if (byCookie && !acceptedBody(req, rules.multipart)) {
-      throw ApiError.forbidden(`A request authenticated by the session cookie must send its body as application/json${rules.multipart ? ' or multipart/form-data' : ''}.`);
+      throw ApiError.forbidden(
+        `A request authenticated by the session cookie must send its body as application/json${rules.multipart ? ' or multipart/form-data' : ''}.`,
+      );
     }
   }
 

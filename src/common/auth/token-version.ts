@@ -42,10 +42,10 @@ export async function endAccountLogins(manager: EntityManager, account: TokenAcc
   const key = SESSION_KEY[account];
   const other = key === 'customer_id' ? 'user_id' : 'customer_id';
   await manager.query(BUMP_SQL[account], [id]);
-  await manager.query(
-    `DELETE FROM "session" WHERE ("sess" ->> '${key}') = $1 AND "sid" IS DISTINCT FROM $2 AND ("sess" ->> '${other}') IS NULL`,
-    [id, keepSessionId ?? null],
-  );
+  await manager.query(`DELETE FROM "session" WHERE ("sess" ->> '${key}') = $1 AND "sid" IS DISTINCT FROM $2 AND ("sess" ->> '${other}') IS NULL`, [
+    id,
+    keepSessionId ?? null,
+  ]);
   await manager.query(
     `UPDATE "session" SET "sess" = ("sess"::jsonb - '${key}')::json WHERE ("sess" ->> '${key}') = $1 AND "sid" IS DISTINCT FROM $2 AND ("sess" ->> '${other}') IS NOT NULL`,
     [id, keepSessionId ?? null],

@@ -127,11 +127,29 @@ function selectableColumns(metadata: EntityMetadata): ColumnPlan[] {
   if (metadata.embeddeds.length > 0 || metadata.discriminatorColumn) {
     throw new Error(`${metadata.name}: embedded columns and inheritance are not supported by the JSON tree loader`);
   }
-  return metadata.columns.filter((c) => !c.isVirtual && c.isSelect !== false).map((column) => ({ column, property: column.propertyName, hydration: hydrationOf(column) }));
+  return metadata.columns
+    .filter((c) => !c.isVirtual && c.isSelect !== false)
+    .map((column) => ({ column, property: column.propertyName, hydration: hydrationOf(column) }));
 }
 
 /** Column types whose JSON value PostgresDriver.prepareHydratedValue hands back unchanged. */
-const AS_IS_TYPES = new Set(['character varying', 'varchar', 'text', 'integer', 'int', 'int4', 'smallint', 'boolean', 'bool', 'jsonb', 'json', 'real', 'float4', 'double precision', 'uuid']);
+const AS_IS_TYPES = new Set([
+  'character varying',
+  'varchar',
+  'text',
+  'integer',
+  'int',
+  'int4',
+  'smallint',
+  'boolean',
+  'bool',
+  'jsonb',
+  'json',
+  'real',
+  'float4',
+  'double precision',
+  'uuid',
+]);
 /** Column types it turns from an ISO string into a Date (DateUtils.normalizeHydratedDate). */
 const DATE_TYPES = new Set(['timestamp with time zone', 'timestamptz', 'timestamp', 'timestamp without time zone', 'datetime']);
 
@@ -182,7 +200,8 @@ class SqlBuilder {
     if (relation.isManyToOne || (relation.isOneToOne && relation.isOwning)) {
       for (const jc of relation.joinColumns) conditions.push(`${alias}.${q(jc.referencedColumn!.databaseName)} = ${parentAlias}.${q(jc.databaseName)}`);
     } else if (relation.isOneToMany || relation.isOneToOne) {
-      for (const jc of relation.inverseRelation!.joinColumns) conditions.push(`${alias}.${q(jc.databaseName)} = ${parentAlias}.${q(jc.referencedColumn!.databaseName)}`);
+      for (const jc of relation.inverseRelation!.joinColumns)
+        conditions.push(`${alias}.${q(jc.databaseName)} = ${parentAlias}.${q(jc.referencedColumn!.databaseName)}`);
     } else {
       const junction = relation.junctionEntityMetadata!;
       const junctionAlias = this.nextAlias();
@@ -210,7 +229,13 @@ class SqlBuilder {
  * which cannot see how many ids `= ANY($1)` holds; on a small table (carts in a young
  * store) it then preferred a sequential scan to the primary key.
  */
-function compile(metadata: EntityMetadata, relations: readonly string[], single: boolean, rowVersion: boolean, attach: readonly TreeAttachment[]): CompiledQuery {
+function compile(
+  metadata: EntityMetadata,
+  relations: readonly string[],
+  single: boolean,
+  rowVersion: boolean,
+  attach: readonly TreeAttachment[],
+): CompiledQuery {
   const attached = attach.map((a) => a.sql).join('|');
   const key = `${single ? 'one' : 'many'}${rowVersion ? '+version' : ''}:${[...new Set(relations)].sort().join(',')}${attached ? `+${attached}` : ''}`;
   let byRelations = compiled.get(metadata);

@@ -61,7 +61,10 @@ export async function updateById<T extends ObjectLiteral>(manager: EntityManager
   }
   if (sets.length === 0) return;
   values.push(id);
-  await manager.query(`UPDATE ${tableName(metadata)} SET ${sets.join(', ')} WHERE ${quote(metadata.primaryColumns[0].databaseName)} = $${values.length}`, values);
+  await manager.query(
+    `UPDATE ${tableName(metadata)} SET ${sets.join(', ')} WHERE ${quote(metadata.primaryColumns[0].databaseName)} = $${values.length}`,
+    values,
+  );
 }
 
 type ListenerList = 'afterInsertListeners' | 'beforeUpdateListeners' | 'afterUpdateListeners';

@@ -26,7 +26,9 @@ export class TransactionRunner {
       try {
         // PostgreSQL's default level is READ COMMITTED: naming it costs a SET TRANSACTION
         // round trip on every write, so it is only sent for the stricter levels.
-        return await (options.isolation && options.isolation !== 'READ COMMITTED' ? this.dataSource.transaction(options.isolation, work) : this.dataSource.transaction(work));
+        return await (options.isolation && options.isolation !== 'READ COMMITTED'
+          ? this.dataSource.transaction(options.isolation, work)
+          : this.dataSource.transaction(work));
       } catch (err) {
         if (attempt >= retries || !isRetryablePgError(err)) throw err;
         this.logger.warn(`transaction retry ${attempt + 1} after ${(err as { code?: string }).code ?? 'conflict'}`);

@@ -19,14 +19,14 @@ const STATUS_BY_TYPE: Record<string, number> = {
   [ApiErrorType.UNEXPECTED_STATE]: 500,
 };
 
-const CONFLICT_MESSAGE =
-  'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.';
+const CONFLICT_MESSAGE = 'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.';
 
 /** Connection-level failures: the database is away, not the request's fault. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
 /** What node-postgres and TypeORM say when there is no usable connection (these carry no SQLSTATE). */
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Connection is not established|the database system is|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Connection is not established|the database system is|Client has encountered a connection error/i;
 
 /** The database is unreachable or dropped the connection: the client should retry, it is not a bug. */
 function isConnectionFailure(err: unknown): boolean {

@@ -49,14 +49,15 @@ export function translatePgError(err: PgDriverError): ApiError | undefined {
       return ApiError.notAllowed('The operation refers to or is referred to by another record.');
     }
     case PgErrorCode.NOT_NULL_VIOLATION:
-      return ApiError.invalid(
-        `Can't insert null value in field ${err.column ?? 'unknown'} on insert in table ${err.table ?? 'unknown'}`,
-      );
+      return ApiError.invalid(`Can't insert null value in field ${err.column ?? 'unknown'} on insert in table ${err.table ?? 'unknown'}`);
     case PgErrorCode.CHECK_VIOLATION:
       return ApiError.invalid(`A value is out of the allowed range${err.table ? ` for ${err.table}` : ''}.`);
     case PgErrorCode.SERIALIZATION_FAILURE:
     case PgErrorCode.DEADLOCK_DETECTED:
-      return ApiError.conflict('The request conflicted with another request. You may retry the request with the provided Idempotency-Key.', 'invalid_state_error');
+      return ApiError.conflict(
+        'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.',
+        'invalid_state_error',
+      );
     case PgErrorCode.INVALID_TEXT_REPRESENTATION:
     case PgErrorCode.INVALID_DATETIME_FORMAT:
     case PgErrorCode.DATETIME_FIELD_OVERFLOW:

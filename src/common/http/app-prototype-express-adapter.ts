@@ -38,9 +38,7 @@ export class AppPrototypeExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
     const app = this.getInstance<Application & { request: http.IncomingMessage; response: http.ServerResponse }>();
     const serverOptions: http.ServerOptions = { IncomingMessage: requestClass(app.request), ServerResponse: responseClass(app.response) };
-    this.httpServer = options?.httpsOptions
-      ? https.createServer({ ...options.httpsOptions, ...serverOptions }, app)
-      : http.createServer(serverOptions, app);
+    this.httpServer = options?.httpsOptions ? https.createServer({ ...options.httpsOptions, ...serverOptions }, app) : http.createServer(serverOptions, app);
     if (options?.forceCloseConnections) (this as unknown as { trackOpenConnections(): void }).trackOpenConnections();
   }
 }

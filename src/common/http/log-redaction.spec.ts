@@ -21,7 +21,10 @@ function failedInsert(): QueryFailedError {
 function appLogger() {
   const lines: string[] = [];
   const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
-  const options = { ...(loggerModuleParams(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv)).pinoHttp as Options), transport: undefined };
+  const options = {
+    ...(loggerModuleParams(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv)).pinoHttp as Options),
+    transport: undefined,
+  };
   return { http: pinoHttp(options, stream), lines };
 }
 
@@ -67,7 +70,9 @@ describe('log redaction', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      await new Promise<void>((resolve, reject) => get(`http://127.0.0.1:${port}/uploads/signed/${TOKEN}`, (res) => res.resume().on('end', resolve)).on('error', reject));
+      await new Promise<void>((resolve, reject) =>
+        get(`http://127.0.0.1:${port}/uploads/signed/${TOKEN}`, (res) => res.resume().on('end', resolve)).on('error', reject),
+      );
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
       server.close();

@@ -42,7 +42,6 @@ function describeParameters(parameters: unknown[]): string {
   return `[${parameters.length} redacted: ${types.join(', ')}]`;
 }
 
-
 /**
  * A serialised error (pino's err serializer output, or anything shaped like it) without the
  * bound parameters of a failed query, nor the values PostgreSQL echoes in its details,

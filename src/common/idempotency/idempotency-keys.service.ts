@@ -188,10 +188,11 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
 
   private async finish(id: string, response: StoredResponse, manager: EntityManager): Promise<void> {
     // The JSON text is what a replay will send, and what this response sends (serializeOnce).
-    await manager.query(
-      `UPDATE idempotency_key SET response_code = $2, response_body = $3, recovery_point = 'finished', last_used_at = now() WHERE id = $1`,
-      [id, response.status, serializeOnce(response.body)],
-    );
+    await manager.query(`UPDATE idempotency_key SET response_code = $2, response_body = $3, recovery_point = 'finished', last_used_at = now() WHERE id = $1`, [
+      id,
+      response.status,
+      serializeOnce(response.body),
+    ]);
   }
 
   /** Inside a transaction, pass its manager: a second pool connection there could exhaust the pool. */

@@ -25,11 +25,7 @@ import type { GiftCardAllocation, GiftCardInput, GiftCardTransactionInput, Regio
  *    capped at what is still payable, so `total` is never below 0 and the parts still add
  *    up to it. The card's drawn `amount` is unchanged by that cap.
  */
-export function allocateGiftCards(
-  cards: readonly GiftCardInput[],
-  giftCardable: number,
-  payable: number,
-): GiftCardAllocation[] {
+export function allocateGiftCards(cards: readonly GiftCardInput[], giftCardable: number, payable: number): GiftCardAllocation[] {
   let uncoveredGiftCardable = Math.max(0, giftCardable);
   let uncoveredPayable = Math.max(0, payable);
   return cards.map((card) => {

@@ -15,10 +15,7 @@ import type { ShippingMethodInput, ShippingMethodTotals } from './types';
 export function calculateShippingMethodTotals(method: ShippingMethodInput, freeShipping: boolean): ShippingMethodTotals {
   const { price, tax_lines } = method;
   const inclusive = method.includes_tax && tax_lines.length > 0;
-  const rawTax = tax_lines.reduce(
-    (sum, line) => sum + (inclusive ? includedTaxOf(price, line.rate) : percentOf(price, line.rate)),
-    0,
-  );
+  const rawTax = tax_lines.reduce((sum, line) => sum + (inclusive ? includedTaxOf(price, line.rate) : percentOf(price, line.rate)), 0);
   const tax = roundHalfUp(rawTax);
   const subtotal = inclusive ? price - tax : price;
   const total = subtotal + tax;

@@ -59,8 +59,32 @@ const workedExamples: Row[] = [
       gift_card_tax_total: 75,
       total: 1563,
       items: {
-        A: { unit_price: 1000, quantity: 1, subtotal: 1000, discount_total: 100, raw_discount_total: 100, tax_total: 225, original_tax_total: 250, total: 1125, original_total: 1250, gift_card_total: 0, refundable: 1125 },
-        B: { unit_price: 500, quantity: 1, subtotal: 500, discount_total: 50, raw_discount_total: 50, tax_total: 113, original_tax_total: 125, total: 563, original_total: 625, gift_card_total: 0, refundable: 563 },
+        A: {
+          unit_price: 1000,
+          quantity: 1,
+          subtotal: 1000,
+          discount_total: 100,
+          raw_discount_total: 100,
+          tax_total: 225,
+          original_tax_total: 250,
+          total: 1125,
+          original_total: 1250,
+          gift_card_total: 0,
+          refundable: 1125,
+        },
+        B: {
+          unit_price: 500,
+          quantity: 1,
+          subtotal: 500,
+          discount_total: 50,
+          raw_discount_total: 50,
+          tax_total: 113,
+          original_tax_total: 125,
+          total: 563,
+          original_total: 625,
+          gift_card_total: 0,
+          refundable: 563,
+        },
       },
       shipping_methods: { sm_1: { price: 200, subtotal: 200, tax_total: 50, total: 250, original_total: 250, original_tax_total: 50 } },
       gift_card_allocations: [{ id: 'gc_1', amount: 300, tax_amount: 75, tax_rate: 25 }],
@@ -233,7 +257,7 @@ const referenceTests: Row[] = [
 
 const roundingEdges: Row[] = [
   [
-    'a fixed 100 split over three equal lines: line discounts 34/33/33 add up to the cart\'s 100 (Medusa: 33 × 3)',
+    "a fixed 100 split over three equal lines: line discounts 34/33/33 add up to the cart's 100 (Medusa: 33 × 3)",
     cart({
       items: [
         item('l1', 100, 1, discounted(33.333333333333336)),
@@ -284,11 +308,7 @@ const roundingEdges: Row[] = [
     cart({ items: [item('li', 50, 1, { tax_lines: [rate(29)] })] }),
     { item_tax_total: 15, total: 65 },
   ],
-  [
-    'a decimal rate: 1500 × 2.3 % = 34.5 → 35',
-    cart({ items: [item('li', 1500, 1, { tax_lines: [rate(2.3)] })] }),
-    { item_tax_total: 35, total: 1535 },
-  ],
+  ['a decimal rate: 1500 × 2.3 % = 34.5 → 35', cart({ items: [item('li', 1500, 1, { tax_lines: [rate(2.3)] })] }), { item_tax_total: 35, total: 1535 }],
   [
     'tax-inclusive price with three 5 % lines: 13 included per unit, taxed 3 × 4',
     cart({ items: [item('li', 100, 1, { includes_tax: true, tax_lines: [rate(5, 'a'), rate(5, 'b'), rate(5, 'c')] })] }),
@@ -322,7 +342,16 @@ const discountsAndShipping: Row[] = [
   ],
   [
     'custom adjustments add to the discount of the line',
-    cart({ items: [item('li', 1000, 1, { adjustments: [{ amount: 100, discount_id: 'disc_1' }, { amount: 50, discount_id: null }] })] }),
+    cart({
+      items: [
+        item('li', 1000, 1, {
+          adjustments: [
+            { amount: 100, discount_id: 'disc_1' },
+            { amount: 50, discount_id: null },
+          ],
+        }),
+      ],
+    }),
     { discount_total: 150, item_tax_total: 213, total: 1063 },
   ],
   [
@@ -508,7 +537,7 @@ const giftCards: Row[] = [
     { tax_total: 388, gift_card_total: 1938, gift_card_tax_total: 0, total: 0 },
   ],
   [
-    'a card rate above the cart\'s tax (10 % items, 25 % card): the covered tax is capped, total 0 (Medusa: -150)',
+    "a card rate above the cart's tax (10 % items, 25 % card): the covered tax is capped, total 0 (Medusa: -150)",
     cart({ items: [A({ tax_lines: [rate(10)] })], gift_cards: [{ id: 'gc_1', balance: 5000, tax_rate: 25 }] }),
     {
       item_tax_total: 100,
@@ -550,7 +579,13 @@ const orders: Row[] = [
       shipping_methods: [FLAT_200],
       gift_card_transactions: [{ amount: 300, tax_rate: null, is_taxable: null }],
     }),
-    { gift_card_total: 300, gift_card_tax_total: 75, tax_total: 313, total: 1563, gift_card_allocations: [{ id: '', amount: 300, tax_amount: 75, tax_rate: 25 }] },
+    {
+      gift_card_total: 300,
+      gift_card_tax_total: 75,
+      tax_total: 313,
+      total: 1563,
+      gift_card_allocations: [{ id: '', amount: 300, tax_amount: 75, tax_rate: 25 }],
+    },
   ],
   [
     'order: a non-taxable transaction',
@@ -611,9 +646,7 @@ describe('calculateTotals', () => {
       const lines = Object.values(totals.items);
       const methods = Object.values(totals.shipping_methods);
       const giftCardTax = input.kind === 'order' ? 0 : totals.gift_card_tax_total;
-      expect(totals.total).toBe(
-        totals.subtotal + totals.shipping_total + totals.tax_total - totals.discount_total - totals.gift_card_total - giftCardTax,
-      );
+      expect(totals.total).toBe(totals.subtotal + totals.shipping_total + totals.tax_total - totals.discount_total - totals.gift_card_total - giftCardTax);
       expect(totals.total).toBeGreaterThanOrEqual(0);
       expect(lines.reduce((sum, line) => sum + line.discount_total, 0)).toBe(totals.discount_total);
       expect(lines.reduce((sum, line) => sum + line.total, 0) + methods.reduce((sum, method) => sum + method.total, 0)).toBe(

@@ -130,7 +130,10 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
     let cached = this.columnCache.get(entity);
     if (!cached) {
       const metadata = this.dataSource.getMetadata(entity as never);
-      cached = metadata.columns.filter((c) => c.isSelect).map((c) => c.propertyName).filter((c) => !SECRET_PROPERTIES.has(c));
+      cached = metadata.columns
+        .filter((c) => c.isSelect)
+        .map((c) => c.propertyName)
+        .filter((c) => !SECRET_PROPERTIES.has(c));
       this.columnCache.set(entity, cached);
     }
     return cached;

@@ -14,7 +14,9 @@ export class DraftOrders1795316510000 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE INDEX "IDX_custom_shipping_option_shipping_option_id" ON "custom_shipping_option" ("shipping_option_id")`);
     await queryRunner.query(`CREATE INDEX "IDX_custom_shipping_option_cart_id" ON "custom_shipping_option" ("cart_id")`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "IDX_custom_shipping_option_option_cart_unique" ON "custom_shipping_option" ("shipping_option_id", "cart_id")`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "IDX_custom_shipping_option_option_cart_unique" ON "custom_shipping_option" ("shipping_option_id", "cart_id")`,
+    );
     await queryRunner.query(
       `CREATE TABLE "draft_order" ("id" character varying NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "status" character varying NOT NULL DEFAULT 'open', "display_id" SERIAL NOT NULL, "cart_id" character varying NOT NULL, "order_id" character varying, "canceled_at" TIMESTAMP WITH TIME ZONE, "completed_at" TIMESTAMP WITH TIME ZONE, "no_notification_order" boolean, "idempotency_key" character varying, "metadata" jsonb, CONSTRAINT "CHK_draft_order_status" CHECK (status IN ('open', 'completed')), CONSTRAINT "PK_f478946c183d98f8d88a94cfcd7" PRIMARY KEY ("id"))`,
     );

@@ -70,7 +70,9 @@ export class CartDependencyNotifications1795316590000 implements MigrationInterf
       await queryRunner.query(
         `CREATE TRIGGER "rows_changed_delete" AFTER DELETE ON "${table}" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "rows_changed_notify"()`,
       );
-      await queryRunner.query(`CREATE TRIGGER "rows_changed_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION "rows_changed_notify"()`);
+      await queryRunner.query(
+        `CREATE TRIGGER "rows_changed_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION "rows_changed_notify"()`,
+      );
     }
   }
 

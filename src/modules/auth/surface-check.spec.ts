@@ -51,7 +51,11 @@ describe('surfaceProblem', () => {
 
 describe('SurfaceCheck', () => {
   it('fails the module init when any controller has no surface', async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule], controllers: [StoreRegions, StoreProductCategoriesController], providers: [SurfaceCheck] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [DiscoveryModule],
+      controllers: [StoreRegions, StoreProductCategoriesController],
+      providers: [SurfaceCheck],
+    }).compile();
     await expect(moduleRef.init()).rejects.toThrow(/StoreProductCategoriesController .* @StoreController\('product-categories'\)/);
   });
 

@@ -36,7 +36,9 @@ export function surfaceProblem(controller: Function): string | undefined {
     );
   }
   const prefix = PREFIX_OF[surface];
-  const outside = paths.filter((p) => (prefix ? p !== prefix && !p.startsWith(`${prefix}/`) : firstSegmentIs(p, ADMIN_PREFIX) || firstSegmentIs(p, STORE_PREFIX)));
+  const outside = paths.filter((p) =>
+    prefix ? p !== prefix && !p.startsWith(`${prefix}/`) : firstSegmentIs(p, ADMIN_PREFIX) || firstSegmentIs(p, STORE_PREFIX),
+  );
   if (outside.length) {
     return `${controller.name} is on the ${surface} surface but serves '${outside.join("', '")}'; declare it with ${paths.map(suggestion).join(' / ')} from src/common/auth/surface.ts.`;
   }

@@ -7,7 +7,19 @@ import { Country } from '../regions/country.entity';
 import { Cart } from './cart.entity';
 import type { AddressPayload } from './dto/address-payload.dto';
 
-const ADDRESS_FIELDS = ['first_name', 'last_name', 'phone', 'company', 'address_1', 'address_2', 'city', 'country_code', 'province', 'postal_code', 'metadata'] as const;
+const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'country_code',
+  'province',
+  'postal_code',
+  'metadata',
+] as const;
 
 type AddressInput = AddressPayload | string;
 
@@ -87,7 +99,13 @@ export class CartAddressesService {
   }
 
   /** Merges into the cart's current address row, or creates a new one (`replace`: always a new row). */
-  private async write(cart: Cart, column: 'shipping_address_id' | 'billing_address_id', fields: Partial<Address>, replace: boolean, manager: EntityManager): Promise<void> {
+  private async write(
+    cart: Cart,
+    column: 'shipping_address_id' | 'billing_address_id',
+    fields: Partial<Address>,
+    replace: boolean,
+    manager: EntityManager,
+  ): Promise<void> {
     const currentId = cart[column];
     if (currentId && !replace) {
       if (Object.keys(fields).length > 0) await manager.getRepository(Address).update(currentId, fields as QueryDeepPartialEntity<Address>);

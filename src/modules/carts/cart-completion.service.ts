@@ -17,9 +17,7 @@ import { CartTotalsService } from './cart-totals.service';
 import { OrderPlacementService } from './order-placement.service';
 
 export type CompletionBody =
-  | { type: 'order'; data: unknown }
-  | { type: 'cart'; data: unknown; payment_status: string }
-  | { type: string; message: string; code: string };
+  { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };
 
 /**
  * POST /store/carts/:id/complete. One transaction under the idempotency key's row lock and
@@ -98,7 +96,12 @@ export class CartCompletionService {
     await this.placement.persistTaxLines(cart, taxLines, manager);
     await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
     const now = new Date();
-    await this.placement.attachCartContents(cart, order, { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email }, manager);
+    await this.placement.attachCartContents(
+      cart,
+      order,
+      { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email },
+      manager,
+    );
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
     return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(order.id, undefined, manager, known) } };

@@ -152,6 +152,8 @@ export function toPaymentCart(cart: Cart, total: number): PaymentCart {
     customer_id: cart.customer_id,
     currency_code: cart.region!.currency_code,
     total,
-    provider_ids: [...new Set([...(cart.region!.payment_providers ?? []).map((p) => p.id), ...(cart.type === 'draft_order' ? [SYSTEM_PAYMENT_PROVIDER_ID] : [])])].sort(),
+    provider_ids: [
+      ...new Set([...(cart.region!.payment_providers ?? []).map((p) => p.id), ...(cart.type === 'draft_order' ? [SYSTEM_PAYMENT_PROVIDER_ID] : [])]),
+    ].sort(),
   };
 }

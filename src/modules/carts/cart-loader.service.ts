@@ -35,7 +35,14 @@ export const DEFAULT_CART_RELATIONS = [
  * construction, so a new cart is read by its INSERT statement itself, over 7 tables
  * instead of 25 (every table a statement reads costs PostgreSQL a lock per execution).
  */
-export const NEW_CART_RELATIONS = ['region', 'region.countries', 'region.payment_providers', 'region.fulfillment_providers', 'shipping_address', 'sales_channel'];
+export const NEW_CART_RELATIONS = [
+  'region',
+  'region.countries',
+  'region.payment_providers',
+  'region.fulfillment_providers',
+  'shipping_address',
+  'sales_channel',
+];
 
 /** What `expand` may name on GET /store/carts/:id. */
 export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
@@ -111,7 +118,12 @@ export class CartLoaderService {
     const under = (path: string) => relations.some((relation) => path === relation || path.startsWith(`${relation}.`));
     const paths = [...new Set([...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS])].filter(under);
     const fresh = await this.load(cart.id, paths, manager);
-    const otherRelations = new Set(manager.connection.getMetadata(Cart).relations.map((r) => r.propertyName).filter((name) => !relations.includes(name)));
+    const otherRelations = new Set(
+      manager.connection
+        .getMetadata(Cart)
+        .relations.map((r) => r.propertyName)
+        .filter((name) => !relations.includes(name)),
+    );
     // Existing keys are overwritten in place, so the tree's key order (the answer's) stays.
     for (const key of Object.keys(fresh) as Array<keyof Cart>) {
       if (!otherRelations.has(key)) (cart as unknown as Record<string, unknown>)[key] = fresh[key];

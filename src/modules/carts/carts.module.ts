@@ -31,7 +31,18 @@ import { StoreCartsController } from './store-carts.controller';
  * (carts, line items, checkout steps, completion).
  */
 @Module({
-  imports: [CatalogueCacheModule, CartReadModule, TaxesModule, PaymentsModule, ShippingModule, OrdersModule, CustomersModule, DiscountsModule, GiftCardsModule, IdempotencyModule],
+  imports: [
+    CatalogueCacheModule,
+    CartReadModule,
+    TaxesModule,
+    PaymentsModule,
+    ShippingModule,
+    OrdersModule,
+    CustomersModule,
+    DiscountsModule,
+    GiftCardsModule,
+    IdempotencyModule,
+  ],
   controllers: [StoreCartsController, StoreCartCheckoutController],
   providers: [
     CartsService,

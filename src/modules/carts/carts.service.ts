@@ -157,8 +157,20 @@ export class CartsService {
         await this.shippingMethods.deleteAllForCart(cart.id, manager);
       }
       // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
-      const applied = input.discounts !== undefined ? await this.discounts.apply(cart, input.discounts.map((d) => d.code), manager) : undefined;
-      if (input.gift_cards !== undefined) await this.giftCards.replace(cart, input.gift_cards.map((g) => g.code), manager);
+      const applied =
+        input.discounts !== undefined
+          ? await this.discounts.apply(
+              cart,
+              input.discounts.map((d) => d.code),
+              manager,
+            )
+          : undefined;
+      if (input.gift_cards !== undefined)
+        await this.giftCards.replace(
+          cart,
+          input.gift_cards.map((g) => g.code),
+          manager,
+        );
       if (input.context !== undefined) {
         const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
         await manager.getRepository(Cart).update(cart.id, { context } as QueryDeepPartialEntity<Cart>);
@@ -261,17 +273,18 @@ interface NewCart {
 async function insertCart(newCart: NewCart, manager: EntityManager): Promise<{ inserted: Cart; regionTreeVersion: string }> {
   const { cart } = newCart;
   const statement = insertCartStatement(manager);
-  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> = await manager.query(statement.sql, [
-    cart.id,
-    cart.email,
-    newCart.regionId,
-    cart.customer_id,
-    cart.type,
-    JSON.stringify(cart.context),
-    cart.sales_channel_id,
-    generateEntityId(Address.idPrefix),
-    newCart.countryCode,
-  ]);
+  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> =
+    await manager.query(statement.sql, [
+      cart.id,
+      cart.email,
+      newCart.regionId,
+      cart.customer_id,
+      cart.type,
+      JSON.stringify(cart.context),
+      cart.sales_channel_id,
+      generateEntityId(Address.idPrefix),
+      newCart.countryCode,
+    ]);
   if (!outcome.region_id) {
     if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
     throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);

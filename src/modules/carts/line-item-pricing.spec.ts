@@ -14,7 +14,8 @@ describe('line merging: sameMetadata', () => {
 });
 
 describe('assertInventory', () => {
-  const variant = (fields: Partial<ProductVariant>) => ({ id: 'variant_1', manage_inventory: true, allow_backorder: false, inventory_quantity: 3, ...fields }) as ProductVariant;
+  const variant = (fields: Partial<ProductVariant>) =>
+    ({ id: 'variant_1', manage_inventory: true, allow_backorder: false, inventory_quantity: 3, ...fields }) as ProductVariant;
 
   it('passes within stock, for backorderable and for unmanaged variants', () => {
     expect(() => assertInventory(variant({}), 3)).not.toThrow();
@@ -28,7 +29,11 @@ describe('assertInventory', () => {
       throw new Error('expected a refusal');
     } catch (err) {
       expect(err).toBeInstanceOf(ApiError);
-      expect(err).toMatchObject({ type: 'not_allowed', code: 'insufficient_inventory', message: 'Variant with id: variant_1 does not have the required inventory' });
+      expect(err).toMatchObject({
+        type: 'not_allowed',
+        code: 'insufficient_inventory',
+        message: 'Variant with id: variant_1 does not have the required inventory',
+      });
     }
   });
 });

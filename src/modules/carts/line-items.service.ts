@@ -60,7 +60,15 @@ export class LineItemsService {
       ]);
       // Not in one statement with the follow-ups: they update this very row (has_shipping).
       await followUps?.run(cart, manager);
-      return manager.create(LineItem, { id: existing.id, cart_id: cart.id, variant_id: variant.id, quantity, unit_price: unitPrice, has_shipping: false, metadata: existing.metadata });
+      return manager.create(LineItem, {
+        id: existing.id,
+        cart_id: cart.id,
+        variant_id: variant.id,
+        quantity,
+        unit_price: unitPrice,
+        has_shipping: false,
+        metadata: existing.metadata,
+      });
     }
     const line = manager.create(LineItem, {
       id: generateEntityId(LineItem.idPrefix),
@@ -108,7 +116,12 @@ export class LineItemsService {
    * `unit_price`, an admin's price for a draft's line) and checking stock; merges
    * `metadata` the Medusa way. 400 invalid_data for a line not in the cart.
    */
-  async update(cart: Cart, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }, manager: EntityManager): Promise<void> {
+  async update(
+    cart: Cart,
+    lineId: string,
+    input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number },
+    manager: EntityManager,
+  ): Promise<void> {
     const repo = manager.getRepository(LineItem);
     const line = await repo.findOne({ where: { id: lineId, cart_id: cart.id } });
     if (!line) throw ApiError.invalid('Could not find the line item');
@@ -152,7 +165,7 @@ export class LineItemsService {
     const removed: string[] = [];
     for (const line of lines) {
       const variant = variants.get(line.variant_id);
-      let price: number | null = null;
+      let price: number | null;
       try {
         price = variant ? unitPriceFor(variant, region, line.quantity) : null;
       } catch {

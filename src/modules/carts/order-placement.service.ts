@@ -74,8 +74,14 @@ export class OrderPlacementService {
     if (methods.length && stale(methods)) {
       await manager.query('DELETE FROM shipping_method_tax_line WHERE shipping_method_id = ANY($1::varchar[])', [methods.map((m) => m.id)]);
     }
-    const itemRows = taxLineRows(items.map((i) => [i.id, taxLines.items[i.id] ?? []]), LineItemTaxLine.idPrefix);
-    const methodRows = taxLineRows(methods.map((m) => [m.id, taxLines.shipping_methods[m.id] ?? []]), ShippingMethodTaxLine.idPrefix);
+    const itemRows = taxLineRows(
+      items.map((i) => [i.id, taxLines.items[i.id] ?? []]),
+      LineItemTaxLine.idPrefix,
+    );
+    const methodRows = taxLineRows(
+      methods.map((m) => [m.id, taxLines.shipping_methods[m.id] ?? []]),
+      ShippingMethodTaxLine.idPrefix,
+    );
     if (itemRows.length === 0 && methodRows.length === 0) return;
     // Both kinds in one statement (distinct tables, so the two inserts cannot interfere).
     await manager.query(
@@ -122,7 +128,16 @@ export class OrderPlacementService {
       const taxRate = cart.region!.gift_cards_taxable && lines.length ? lines.reduce((sum, l) => sum + l.rate, 0) : null;
       for (let unit = 0; unit < item.quantity; unit++) {
         await this.insertGiftCard(
-          { value, balance: value, region_id: order.region_id, order_id: order.id, is_disabled: false, ends_at: null, tax_rate: taxRate, metadata: item.metadata },
+          {
+            value,
+            balance: value,
+            region_id: order.region_id,
+            order_id: order.id,
+            is_disabled: false,
+            ends_at: null,
+            tax_rate: taxRate,
+            metadata: item.metadata,
+          },
           manager,
         );
       }
@@ -156,7 +171,9 @@ interface TaxLineRow {
 
 /** One row per (owner, tax line), in owner order, each with a fresh id. */
 function taxLineRows(owners: Array<[string, readonly { rate: number; name: string; code: string | null }[]]>, idPrefix: string): TaxLineRow[] {
-  return owners.flatMap(([owner, lines]) => lines.map((line) => ({ id: generateEntityId(idPrefix), owner, rate: line.rate, name: line.name, code: line.code })));
+  return owners.flatMap(([owner, lines]) =>
+    lines.map((line) => ({ id: generateEntityId(idPrefix), owner, rate: line.rate, name: line.name, code: line.code })),
+  );
 }
 
 /** The rows as the five parallel arrays the unnest() of persistTaxLines takes. */

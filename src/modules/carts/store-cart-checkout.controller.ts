@@ -8,11 +8,7 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { CartCheckoutService } from './cart-checkout.service';
 import { CartCompletionService } from './cart-completion.service';
 import type { RequestContext } from './carts.service';
-import {
-  StorePostCartsCartPaymentSessionReq,
-  StorePostCartsCartPaymentSessionUpdateReq,
-  StorePostCartsCartShippingMethodReq,
-} from './dto/store-carts.dto';
+import { StorePostCartsCartPaymentSessionReq, StorePostCartsCartPaymentSessionUpdateReq, StorePostCartsCartShippingMethodReq } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
 
 /** Checkout steps: shipping methods, payment sessions, taxes and completion. */
@@ -38,7 +34,10 @@ export class StoreCartCheckoutController {
   @ApiOperation({ summary: 'Create Payment Sessions' })
   @MedusaResponse('StoreCartsRes')
   async createPaymentSessions(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
-    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.checkout.createPaymentSessions(id, manager) } }));
+    const stored = await this.idempotency.run(key, async (manager) => ({
+      status: 200,
+      body: { cart: await this.checkout.createPaymentSessions(id, manager) },
+    }));
     return withStatus(res, stored);
   }
 

@@ -14,12 +14,7 @@ import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor'
 import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CART_TOTAL_FIELDS } from './cart-totals.service';
 import { CartsService, RequestContext } from './carts.service';
-import {
-  StorePostCartReq,
-  StorePostCartsCartLineItemsItemReq,
-  StorePostCartsCartLineItemsReq,
-  StorePostCartsCartReq,
-} from './dto/store-carts.dto';
+import { StorePostCartReq, StorePostCartsCartLineItemsItemReq, StorePostCartsCartLineItemsReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
 
 /** Carts, their line items and discount removal. Every answer is `{ cart }` with all totals, status 200. */

@@ -16,7 +16,15 @@ import { ProductCollection } from './product-collection.entity';
 
 /** Medusa's default: products with their shipping profile. */
 const DEFAULT_RELATIONS = ['products', 'products.profile'];
-const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'products.variants', 'products.images', 'products.tags', 'products.type', 'products.profile', 'products.profiles'];
+const ALLOWED_RELATIONS = [
+  ...DEFAULT_RELATIONS,
+  'products.variants',
+  'products.images',
+  'products.tags',
+  'products.type',
+  'products.profile',
+  'products.profiles',
+];
 /** The list shows these collection columns only (no metadata, no deleted_at), as Medusa's does. */
 const LIST_SELECT = { id: true, title: true, handle: true, created_at: true, updated_at: true } as const;
 const ONE = { entity: ProductCollection, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS };

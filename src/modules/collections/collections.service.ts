@@ -66,7 +66,9 @@ export class CollectionsService {
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<ProductCollection> {
-    const collection = await manager.getRepository(ProductCollection).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
+    const collection = await manager
+      .getRepository(ProductCollection)
+      .findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
     if (!collection) throw ApiError.notFound(`Product collection with id: ${id} was not found`);
     return collection;
   }

@@ -7,9 +7,34 @@
 
 /** Latin-1 / Latin Extended-A letters that do not decompose into base letter + mark. */
 const LIGATURES: Record<string, string> = {
-  Æ: 'Ae', æ: 'ae', Ø: 'O', ø: 'o', Ð: 'D', ð: 'd', Þ: 'Th', þ: 'th', ß: 'ss',
-  Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ĳ: 'IJ', ĳ: 'ij', Ŀ: 'L', ŀ: 'l',
-  Ł: 'L', ł: 'l', ŉ: "'n", Ŋ: 'N', ŋ: 'n', Œ: 'Oe', œ: 'oe', Ŧ: 'T', ŧ: 't', ſ: 's',
+  Æ: 'Ae',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'Th',
+  þ: 'th',
+  ß: 'ss',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: "'n",
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'Oe',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+  ſ: 's',
 };
 
 const LATIN_LETTER = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u017f]/g;
@@ -17,9 +42,7 @@ const COMBINING_MARK = /[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g;
 const APOSTROPHE = /['\u2019]/g;
 
 export function deburr(value: string): string {
-  return value
-    .replace(LATIN_LETTER, (ch) => LIGATURES[ch] ?? ch.normalize('NFD').replace(COMBINING_MARK, ''))
-    .replace(COMBINING_MARK, '');
+  return value.replace(LATIN_LETTER, (ch) => LIGATURES[ch] ?? ch.normalize('NFD').replace(COMBINING_MARK, '')).replace(COMBINING_MARK, '');
 }
 
 // Word classes as lodash defines them: a "break" is anything that is neither a letter,

@@ -84,7 +84,12 @@ export class AdminCustomerGroupsController {
   @ApiOperation({ summary: 'Add Customers to Group' })
   @MedusaResponse('AdminCustomerGroupsRes')
   async addCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
-    return { customer_group: await this.groups.addCustomers(id, body.customer_ids.map((c) => c.id)) };
+    return {
+      customer_group: await this.groups.addCustomers(
+        id,
+        body.customer_ids.map((c) => c.id),
+      ),
+    };
   }
 
   @Delete(':id/customers/batch')
@@ -92,6 +97,11 @@ export class AdminCustomerGroupsController {
   @ApiOperation({ summary: 'Remove Customers from Group' })
   @MedusaResponse('AdminCustomerGroupsRes')
   async removeCustomers(@Param('id') id: string, @Body() body: AdminCustomerGroupsBatchCustomersReq) {
-    return { customer_group: await this.groups.removeCustomers(id, body.customer_ids.map((c) => c.id)) };
+    return {
+      customer_group: await this.groups.removeCustomers(
+        id,
+        body.customer_ids.map((c) => c.id),
+      ),
+    };
   }
 }

@@ -132,10 +132,10 @@ export class CustomerGroupsService {
         const known = new Set(found.map((c) => c.id));
         const missing = unique.filter((c) => !known.has(c));
         if (missing.length) throw ApiError.notFound(`The following customer ids do not exist: ${JSON.stringify(missing.join(', '))}`);
-        await manager.query(
-          'INSERT INTO customer_group_customers (customer_group_id, customer_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING',
-          [id, unique],
-        );
+        await manager.query('INSERT INTO customer_group_customers (customer_group_id, customer_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
+          id,
+          unique,
+        ]);
       }
       return this.retrieve(id, [], manager);
     });

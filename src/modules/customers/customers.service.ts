@@ -90,10 +90,9 @@ export class CustomersService {
       updated_at: filters.updated_at,
     });
     if (filters.groups?.length) {
-      where.id = Raw(
-        (alias) => `${alias} IN (SELECT cgc.customer_id FROM customer_group_customers cgc WHERE cgc.customer_group_id IN (:...groupIds))`,
-        { groupIds: filters.groups },
-      );
+      where.id = Raw((alias) => `${alias} IN (SELECT cgc.customer_id FROM customer_group_customers cgc WHERE cgc.customer_group_id IN (:...groupIds))`, {
+        groupIds: filters.groups,
+      });
     }
     const repo = manager.getRepository(Customer);
     if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config);
@@ -185,8 +184,14 @@ export class CustomersService {
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
       if (input.billing_address != null) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
-      if (input.password !== undefined) await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });
-      if (input.groups !== undefined) await this.replaceGroups(customer.id, input.groups.map((g) => g.id), manager);
+      if (input.password !== undefined)
+        await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });
+      if (input.groups !== undefined)
+        await this.replaceGroups(
+          customer.id,
+          input.groups.map((g) => g.id),
+          manager,
+        );
       return this.retrieve(id, relations, manager);
     });
   }
@@ -201,7 +206,10 @@ export class CustomersService {
   async changePassword(customerId: string, password: string, options: KeptLogin & { manager?: EntityManager } = {}): Promise<void> {
     const hash = await hashPassword(password);
     const run = async (manager: EntityManager) => {
-      const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [customerId, hash]);
+      const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [
+        customerId,
+        hash,
+      ]);
       if (!updated) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
       await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
       if (options.keepTokenId) await manager.query(`UPDATE customer SET kept_token_id = $2 WHERE id = $1`, [customerId, options.keepTokenId]);
@@ -251,10 +259,10 @@ export class CustomersService {
     }
     await manager.query('DELETE FROM customer_group_customers WHERE customer_id = $1', [customerId]);
     if (unique.length) {
-      await manager.query(
-        'INSERT INTO customer_group_customers (customer_id, customer_group_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING',
-        [customerId, unique],
-      );
+      await manager.query('INSERT INTO customer_group_customers (customer_id, customer_group_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
+        customerId,
+        unique,
+      ]);
     }
   }
 }

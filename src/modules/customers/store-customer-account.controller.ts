@@ -74,7 +74,11 @@ export class StoreCustomerAccountController {
   @CustomerRequired()
   @ApiOperation({ summary: 'Update a Shipping Address' })
   @MedusaResponse('StoreCustomersRes')
-  async updateAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string, @Body() body: StorePostCustomersCustomerAddressesAddressReq) {
+  async updateAddress(
+    @CurrentCustomerId() customerId: string,
+    @Param('address_id') addressId: string,
+    @Body() body: StorePostCustomersCustomerAddressesAddressReq,
+  ) {
     await this.addresses.update(customerId, addressId, body);
     return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
   }

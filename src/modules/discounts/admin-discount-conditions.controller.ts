@@ -89,7 +89,14 @@ export class AdminDiscountConditionsController {
     @Query() _query: FindParamsDto,
     @FindParams() config: FindConfig,
   ) {
-    return { discount: await this.conditions.addResources(discountId, conditionId, body.resources.map((r) => r.id), config.relations) };
+    return {
+      discount: await this.conditions.addResources(
+        discountId,
+        conditionId,
+        body.resources.map((r) => r.id),
+        config.relations,
+      ),
+    };
   }
 
   @Delete(':condition_id/batch')
@@ -103,6 +110,13 @@ export class AdminDiscountConditionsController {
     @Query() _query: FindParamsDto,
     @FindParams() config: FindConfig,
   ) {
-    return { discount: await this.conditions.removeResources(discountId, conditionId, body.resources.map((r) => r.id), config.relations) };
+    return {
+      discount: await this.conditions.removeResources(
+        discountId,
+        conditionId,
+        body.resources.map((r) => r.id),
+        config.relations,
+      ),
+    };
   }
 }

@@ -32,7 +32,16 @@ function duplicateCondition(operator: string, type: string): ApiError {
 
 /** Condition responses carry the rule by default, like Medusa. */
 export const CONDITION_DEFAULT_RELATIONS = ['discount_rule'];
-export const CONDITION_ALLOWED_RELATIONS = ['discount_rule', 'products', 'products.profile', 'products.profiles', 'product_types', 'product_collections', 'product_tags', 'customer_groups'];
+export const CONDITION_ALLOWED_RELATIONS = [
+  'discount_rule',
+  'products',
+  'products.profile',
+  'products.profiles',
+  'product_types',
+  'product_collections',
+  'product_tags',
+  'customer_groups',
+];
 
 /**
  * Conditions of a discount's rule and their resources. Every mutation runs in one
@@ -59,7 +68,9 @@ export class DiscountConditionsService {
   async retrieve(discountId: string, conditionId: string, relations: string[] = CONDITION_DEFAULT_RELATIONS): Promise<DiscountCondition> {
     const manager = this.dataSource.manager;
     await this.assertMembership(manager, discountId, conditionId);
-    return manager.getRepository(DiscountCondition).findOneOrFail({ where: { id: conditionId }, relations: toRelations(relations), relationLoadStrategy: 'query' });
+    return manager
+      .getRepository(DiscountCondition)
+      .findOneOrFail({ where: { id: conditionId }, relations: toRelations(relations), relationLoadStrategy: 'query' });
   }
 
   /** Replaces the condition's resources with the given ones (same type as the condition). */
@@ -79,7 +90,11 @@ export class DiscountConditionsService {
    * Hard-deletes the condition and its resource links. Idempotent: an unknown condition
    * only requires the discount to exist. A condition of another discount is a 404.
    */
-  async delete(discountId: string, conditionId: string, relations: string[]): Promise<{ id: string; object: 'discount-condition'; deleted: true; discount: Discount }> {
+  async delete(
+    discountId: string,
+    conditionId: string,
+    relations: string[],
+  ): Promise<{ id: string; object: 'discount-condition'; deleted: true; discount: Discount }> {
     return this.tx.run(async (manager) => {
       const discount = await lockDiscount(manager, discountId);
       const condition = await manager.getRepository(DiscountCondition).findOne({ where: { id: conditionId } });
@@ -143,7 +158,12 @@ export class DiscountConditionsService {
     }
   }
 
-  private async createOnRule(manager: EntityManager, ruleId: string, operator: DiscountConditionOperator, resources: ResolvedResources): Promise<DiscountCondition> {
+  private async createOnRule(
+    manager: EntityManager,
+    ruleId: string,
+    operator: DiscountConditionOperator,
+    resources: ResolvedResources,
+  ): Promise<DiscountCondition> {
     await this.assertNoDuplicate(manager, ruleId, operator, resources.type);
     await assertResourcesExist(manager, resources.type, resources.resource_ids);
     const repo = manager.getRepository(DiscountCondition);
@@ -167,10 +187,7 @@ export class DiscountConditionsService {
   private async insertResources(manager: EntityManager, condition: DiscountCondition, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     const { joinTable, column } = CONDITION_RESOURCE_TABLES[condition.type];
-    await manager.query(
-      `INSERT INTO "${joinTable}" (condition_id, "${column}") SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`,
-      [condition.id, ids],
-    );
+    await manager.query(`INSERT INTO "${joinTable}" (condition_id, "${column}") SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [condition.id, ids]);
   }
 
   private async replaceResources(manager: EntityManager, condition: DiscountCondition, ids: string[]): Promise<void> {

@@ -133,7 +133,8 @@ export class DraftCartService {
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
     if (input.variant_id) {
       await this.cartLineItems.add(cartId, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata });
-      if (input.unit_price !== undefined) await this.overrideLine(cartId, { variant_id: input.variant_id, metadata: input.metadata ?? {} }, { unit_price: input.unit_price });
+      if (input.unit_price !== undefined)
+        await this.overrideLine(cartId, { variant_id: input.variant_id, metadata: input.metadata ?? {} }, { unit_price: input.unit_price });
       return;
     }
     let lineId = '';
@@ -151,10 +152,18 @@ export class DraftCartService {
    * v1, a draft's line is not re-priced by a quantity change, so a custom price stays.
    * Then the admin's `title`. 400 invalid_data when the line is not in the cart.
    */
-  async updateLine(cartId: string, lineId: string, input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> }): Promise<void> {
+  async updateLine(
+    cartId: string,
+    lineId: string,
+    input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> },
+  ): Promise<void> {
     const line = await this.dataSource.getRepository(LineItem).findOne({ where: { id: lineId, cart_id: cartId } });
     if (!line) throw ApiError.invalid('Could not find the line item');
-    await this.cartLineItems.update(cartId, lineId, { quantity: input.quantity ?? line.quantity, metadata: input.metadata, unit_price: input.unit_price ?? line.unit_price });
+    await this.cartLineItems.update(cartId, lineId, {
+      quantity: input.quantity ?? line.quantity,
+      metadata: input.metadata,
+      unit_price: input.unit_price ?? line.unit_price,
+    });
     if (input.quantity === 0 || input.title === undefined) return;
     await this.overrideLine(cartId, { id: lineId }, { title: input.title });
   }
@@ -230,7 +239,10 @@ export class DraftCartService {
       const lines = await repo.find({ where: 'id' in match ? { id: match.id, cart_id: cartId } : { cart_id: cartId, variant_id: match.variant_id } });
       const line = 'id' in match ? lines[0] : lines.find((l) => l.should_merge && sameMetadata(l.metadata, match.metadata));
       if (!line) return;
-      await repo.update(line.id, { ...(changes.title !== undefined && { title: changes.title }), ...(changes.unit_price !== undefined && { unit_price: changes.unit_price }) });
+      await repo.update(line.id, {
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.unit_price !== undefined && { unit_price: changes.unit_price }),
+      });
     });
     await this.carts.update(cartId, {}, {});
   }

@@ -39,7 +39,12 @@ export class FilesService {
 
   /** A unique, URL-safe key keeping a readable trace of the original name. */
   uploadKey(originalName: string): string {
-    const safe = originalName.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(-100) || 'file';
+    const safe =
+      originalName
+        .normalize('NFKD')
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(-100) || 'file';
     return `${ulid().toLowerCase()}-${safe}`;
   }
 

@@ -55,10 +55,12 @@ export class PostgresFileStorage implements FileStorage {
   async put(key: string, body: Readable, options: PutFileOptions = {}): Promise<StoredFileInfo> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`DELETE FROM stored_file WHERE key = $1`, [key]);
-      await manager.query(
-        `INSERT INTO stored_file (key, size, chunk_count, content_type, original_name, is_public) VALUES ($1, 0, 0, $2, $3, $4)`,
-        [key, options.contentType ?? null, options.originalName ?? null, options.isPublic ?? false],
-      );
+      await manager.query(`INSERT INTO stored_file (key, size, chunk_count, content_type, original_name, is_public) VALUES ($1, 0, 0, $2, $3, $4)`, [
+        key,
+        options.contentType ?? null,
+        options.originalName ?? null,
+        options.isPublic ?? false,
+      ]);
       let size = 0;
       let seq = 0;
       for await (const chunk of rechunk(body)) {

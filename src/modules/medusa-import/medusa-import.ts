@@ -112,7 +112,9 @@ export class MedusaImport {
 
   /** "table x" or "column x.y" when the target lacks what the kind writes, else null. */
   private async missingTargetColumns(kind: ImportKind): Promise<string | null> {
-    const rows = await this.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`, [kind.target]);
+    const rows = await this.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`, [
+      kind.target,
+    ]);
     if (!rows.length) return `${kind.target} table`;
     const present = new Set(rows.map((r) => r.column_name));
     const absent = kind.columns.find((c) => !present.has(c));

@@ -40,7 +40,12 @@ export function calculateOrderTotals(order: Order, transactions: GiftCardTransac
       adjustments: (item.adjustments ?? []).map((a) => ({ amount: a.amount, discount_id: a.discount_id })),
       tax_lines: (item.tax_lines ?? []).map(toInput),
     })),
-    shipping_methods: (order.shipping_methods ?? []).map((m) => ({ id: m.id, price: m.price, includes_tax: m.includes_tax, tax_lines: (m.tax_lines ?? []).map(toInput) })),
+    shipping_methods: (order.shipping_methods ?? []).map((m) => ({
+      id: m.id,
+      price: m.price,
+      includes_tax: m.includes_tax,
+      tax_lines: (m.tax_lines ?? []).map(toInput),
+    })),
     free_shipping: freeShipping,
     gift_cards: [],
     gift_card_transactions: transactions.map((t) => ({ gift_card_id: t.gift_card_id, amount: t.amount, tax_rate: t.tax_rate, is_taxable: t.is_taxable })),

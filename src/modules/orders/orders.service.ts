@@ -39,7 +39,19 @@ export const ORDER_TOTALS_RELATIONS = [
   'payments',
 ];
 
-export const ALLOWED_ORDER_RELATIONS = [...new Set([...DEFAULT_ORDER_RELATIONS, ...ORDER_TOTALS_RELATIONS, 'billing_address', 'items.variant.product', 'items.variant.product.profile', 'items.variant.product.profiles', 'sales_channel', 'currency', 'cart'])];
+export const ALLOWED_ORDER_RELATIONS = [
+  ...new Set([
+    ...DEFAULT_ORDER_RELATIONS,
+    ...ORDER_TOTALS_RELATIONS,
+    'billing_address',
+    'items.variant.product',
+    'items.variant.product.profile',
+    'items.variant.product.profiles',
+    'sales_channel',
+    'currency',
+    'cart',
+  ]),
+];
 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
@@ -89,7 +101,13 @@ export class OrdersService {
    */
   async listForCustomer(customerId: string, filters: CustomerOrderFilters, config: FindConfig): Promise<[Order[], number]> {
     const qb = this.dataSource.getRepository(Order).createQueryBuilder('o').select('o.id').where('o.customer_id = :customerId', { customerId });
-    const equal = { id: filters.id, display_id: filters.display_id, cart_id: filters.cart_id, region_id: filters.region_id, tax_rate: filters.tax_rate } as const;
+    const equal = {
+      id: filters.id,
+      display_id: filters.display_id,
+      cart_id: filters.cart_id,
+      region_id: filters.region_id,
+      tax_rate: filters.tax_rate,
+    } as const;
     for (const [column, value] of Object.entries(equal)) if (value !== undefined) qb.andWhere(`o.${column} = :${column}`, { [column]: value });
     if (filters.email !== undefined) qb.andWhere('o.email = lower(:email)', { email: filters.email });
     if (filters.currency_code !== undefined) qb.andWhere('o.currency_code = lower(:currency)', { currency: filters.currency_code });
@@ -150,7 +168,13 @@ export class OrdersService {
     }
     for (const method of order.shipping_methods ?? []) {
       const t = totals.shipping_methods[method.id];
-      Object.assign(method, { subtotal: t.subtotal, tax_total: t.tax_total, total: t.total, original_total: t.original_total, original_tax_total: t.original_tax_total });
+      Object.assign(method, {
+        subtotal: t.subtotal,
+        tax_total: t.tax_total,
+        total: t.total,
+        original_total: t.original_total,
+        original_tax_total: t.original_tax_total,
+      });
     }
     Object.assign(order, {
       object: 'order',

@@ -109,7 +109,13 @@ export class PaymentSessionsService {
     if (!existing) {
       // A new session is created at the provider first and inserted once, already selected.
       const created: ProviderSession = await provider.createSession(contextOf(cart));
-      const session = repo.create({ ...this.localSession(cart, providerId), data: created.data, status: created.status, is_selected: true, is_initiated: true });
+      const session = repo.create({
+        ...this.localSession(cart, providerId),
+        data: created.data,
+        status: created.status,
+        is_selected: true,
+        is_initiated: true,
+      });
       await insertEntities(manager, PaymentSession, [session]);
       return session;
     }
@@ -124,7 +130,13 @@ export class PaymentSessionsService {
     session.amount = cart.total;
     session.is_selected = true;
     session.is_initiated = true;
-    await updateById(manager, PaymentSession, session.id, { data: session.data, status: session.status, amount: session.amount, is_selected: true, is_initiated: true });
+    await updateById(manager, PaymentSession, session.id, {
+      data: session.data,
+      status: session.status,
+      amount: session.amount,
+      is_selected: true,
+      is_initiated: true,
+    });
     return session;
   }
 
@@ -160,7 +172,13 @@ export class PaymentSessionsService {
     const provider = this.registry.get(providerId);
     if (session.is_initiated) await provider.deleteSession(session);
     const created = await provider.createSession(contextOf(cart));
-    await repo.update(session.id, { data: created.data, status: created.status, amount: cart.total, is_initiated: true, payment_authorized_at: null } as QueryDeepPartialEntity<PaymentSession>);
+    await repo.update(session.id, {
+      data: created.data,
+      status: created.status,
+      amount: cart.total,
+      is_initiated: true,
+      payment_authorized_at: null,
+    } as QueryDeepPartialEntity<PaymentSession>);
   }
 
   /** Removes every session of the cart (region change), telling the provider about initiated ones. */

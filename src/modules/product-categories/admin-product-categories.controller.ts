@@ -76,8 +76,16 @@ export class AdminProductCategoriesController {
   @ApiOperation({ summary: 'Add Products to a Category' })
   @QueryConfig(ONE)
   @MedusaResponse('AdminProductCategoriesCategoryRes')
-  async addProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    await this.categories.addProducts(id, body.product_ids.map((p) => p.id));
+  async addProducts(
+    @Param('id') id: string,
+    @Body() body: AdminProductCategoryProductsBatchReq,
+    @Query() _query: FindParamsDto,
+    @FindParams() config: FindConfig,
+  ) {
+    await this.categories.addProducts(
+      id,
+      body.product_ids.map((p) => p.id),
+    );
     return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
   }
 
@@ -86,8 +94,16 @@ export class AdminProductCategoriesController {
   @ApiOperation({ summary: 'Remove Products from Category' })
   @QueryConfig(ONE)
   @MedusaResponse('AdminProductCategoriesCategoryRes')
-  async removeProducts(@Param('id') id: string, @Body() body: AdminProductCategoryProductsBatchReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    await this.categories.removeProducts(id, body.product_ids.map((p) => p.id));
+  async removeProducts(
+    @Param('id') id: string,
+    @Body() body: AdminProductCategoryProductsBatchReq,
+    @Query() _query: FindParamsDto,
+    @FindParams() config: FindConfig,
+  ) {
+    await this.categories.removeProducts(
+      id,
+      body.product_ids.map((p) => p.id),
+    );
     return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
   }
 }

@@ -170,10 +170,10 @@ export class ProductCategoriesService {
         throw ApiError.notAllowed(`Deleting ProductCategory (${id}) with category children is not allowed`);
       }
       await manager.getRepository(ProductCategory).delete({ id });
-      await manager.query(
-        `UPDATE product_category SET rank = rank - 1 WHERE parent_category_id IS NOT DISTINCT FROM $1 AND rank > $2`,
-        [category.parent_category_id, category.rank],
-      );
+      await manager.query(`UPDATE product_category SET rank = rank - 1 WHERE parent_category_id IS NOT DISTINCT FROM $1 AND rank > $2`, [
+        category.parent_category_id,
+        category.rank,
+      ]);
     });
   }
 
@@ -187,10 +187,10 @@ export class ProductCategoriesService {
       const known = new Set(found.map((p) => p.id));
       const missing = unique.find((p) => !known.has(p));
       if (missing) throw ApiError.notFound(`Product with id: ${missing} was not found`);
-      await manager.query(
-        `INSERT INTO product_category_product (product_category_id, product_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`,
-        [id, unique],
-      );
+      await manager.query(`INSERT INTO product_category_product (product_category_id, product_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [
+        id,
+        unique,
+      ]);
     });
   }
 

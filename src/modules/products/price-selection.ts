@@ -31,8 +31,7 @@ export function selectPrice(prices: PriceCandidate[], ctx: PriceContext): Select
   const matches = (p: PriceCandidate) =>
     !p.price_list_id &&
     ((ctx.regionId !== undefined && p.region_id === ctx.regionId) || (currency !== undefined && p.region_id === null && p.currency_code === currency));
-  const inRange = (p: PriceCandidate) =>
-    (p.min_quantity === null || p.min_quantity <= quantity) && (p.max_quantity === null || p.max_quantity >= quantity);
+  const inRange = (p: PriceCandidate) => (p.min_quantity === null || p.min_quantity <= quantity) && (p.max_quantity === null || p.max_quantity >= quantity);
 
   const candidates = prices.filter((p) => matches(p) && inRange(p));
   if (candidates.length === 0) return { calculated_price: null, original_price: null, calculated_price_type: null };

@@ -115,7 +115,13 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
 
   private startConsumer(name: string, handler: QueueHandler<unknown>): void {
     if (!this.config.workersEnabled || this.stopped || !this.boss) return;
-    const consumer = new ConsumerLoop(this.boss, name, handler, { concurrency: this.config.concurrency, pollIntervalMs: this.config.pollIntervalMs }, this.logger);
+    const consumer = new ConsumerLoop(
+      this.boss,
+      name,
+      handler,
+      { concurrency: this.config.concurrency, pollIntervalMs: this.config.pollIntervalMs },
+      this.logger,
+    );
     this.consumers.set(name, consumer);
     consumer.start();
   }

@@ -128,9 +128,7 @@ const LABELS: Record<SeedCountKind, [string, string]> = {
 };
 
 function describeCounts(counts: SeedSummary['created']): string {
-  const parts = (Object.keys(LABELS) as SeedCountKind[])
-    .filter((k) => counts[k])
-    .map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`);
+  const parts = (Object.keys(LABELS) as SeedCountKind[]).filter((k) => counts[k]).map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`);
   return parts.length ? parts.join(', ') : 'nothing';
 }
 

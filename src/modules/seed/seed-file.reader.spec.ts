@@ -13,16 +13,39 @@ describe('parseSeedData (shape of a seed file)', () => {
   it('accepts Medusa seed data and returns it typed', () => {
     const { data, notices } = parseSeedData({
       store: { currencies: ['eur'] },
-      products: [{ title: 'Tee', subtitle: null, options: [{ title: 'Size' }], variants: [{ options: [{ value: 'S' }], prices: [{ currency_code: 'eur', amount: 100 }] }] }],
+      products: [
+        {
+          title: 'Tee',
+          subtitle: null,
+          options: [{ title: 'Size' }],
+          variants: [{ options: [{ value: 'S' }], prices: [{ currency_code: 'eur', amount: 100 }] }],
+        },
+      ],
     });
     expect(data.products![0].variants![0].prices![0].amount).toBe(100);
     expect(notices).toEqual([]);
   });
 
   it('names a nested entry by its full path with array indexes', () => {
-    expect(rejection({ products: [{ title: 'a' }, { title: 'b', variants: [{}, { prices: [{ currency_code: 'eur', amount: 1 }, { currency_code: 'eur', amount: 'x' }] }] }] })).toBe(
-      'Invalid seed file f.json: products[1].variants[1].prices[1].amount must be an integer number',
-    );
+    expect(
+      rejection({
+        products: [
+          { title: 'a' },
+          {
+            title: 'b',
+            variants: [
+              {},
+              {
+                prices: [
+                  { currency_code: 'eur', amount: 1 },
+                  { currency_code: 'eur', amount: 'x' },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    ).toBe('Invalid seed file f.json: products[1].variants[1].prices[1].amount must be an integer number');
   });
 
   it('reports one problem per property, the type first', () => {
@@ -49,7 +72,10 @@ describe('parseSeedData (shape of a seed file)', () => {
 
   it('skips the Medusa keys this service has no entities for, with a notice', () => {
     const { data, notices } = parseSeedData({ categories: [{ name: 'x', category_children: [{ name: 'y' }] }], publishable_api_keys: [], rule_types: [] });
-    expect(notices).toEqual(['"publishable_api_keys" is not supported by this service and was skipped', '"rule_types" is not supported by this service and was skipped']);
+    expect(notices).toEqual([
+      '"publishable_api_keys" is not supported by this service and was skipped',
+      '"rule_types" is not supported by this service and was skipped',
+    ]);
     expect(data.categories?.[0].category_children?.[0].name).toBe('y');
     expect(rejection({ categories: [{ name: 'x', category_children: [{ title: 'y' }] }] })).toMatch(/categories\[0\]\.category_children\[0\]/);
   });

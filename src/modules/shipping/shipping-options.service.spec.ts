@@ -10,8 +10,22 @@ describe('meetsRequirements (shipping option requirements, Medusa v1 semantics)'
     [[{ type: 'min_subtotal', amount: 2000 }], 2000, true],
     [[{ type: 'max_subtotal', amount: 2000 }], 1999, true],
     [[{ type: 'max_subtotal', amount: 2000 }], 2000, false],
-    [[{ type: 'min_subtotal', amount: 1000 }, { type: 'max_subtotal', amount: 3000 }], 2000, true],
-    [[{ type: 'min_subtotal', amount: 1000 }, { type: 'max_subtotal', amount: 3000 }], 3000, false],
+    [
+      [
+        { type: 'min_subtotal', amount: 1000 },
+        { type: 'max_subtotal', amount: 3000 },
+      ],
+      2000,
+      true,
+    ],
+    [
+      [
+        { type: 'min_subtotal', amount: 1000 },
+        { type: 'max_subtotal', amount: 3000 },
+      ],
+      3000,
+      false,
+    ],
   ] as const)('requirements %j with subtotal %i -> %s', (requirements, subtotal, expected) => {
     expect(meetsRequirements(option([...requirements]), subtotal)).toBe(expected);
   });

@@ -99,4 +99,3 @@ export class ShippingOptionsService {
     return Object.assign(option, { price_incl_tax: totals.total, tax_rates: taxRates, tax_amount: totals.tax_total });
   }
 }
-

@@ -53,7 +53,10 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
 
   describe('POST /admin/batch-jobs', () => {
     it('creates a job for the caller: 201, status created, dry_run false by default, context prepared by the type', async () => {
-      const res = await admin.post('/admin/batch-jobs').send({ type: 'product-export', context: { filterable_fields: { status: ['published'] } } }).expect(201);
+      const res = await admin
+        .post('/admin/batch-jobs')
+        .send({ type: 'product-export', context: { filterable_fields: { status: ['published'] } } })
+        .expect(201);
       const job = res.body.batch_job;
       expect(job).toMatchObject({ type: 'product-export', created_by: admin.credentials.user.id, dry_run: false, status: 'created', result: null });
       expect(job.id).toMatch(/^batch_[0-9A-Z]{26}$/);
@@ -88,7 +91,10 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       expect(exportRes.body.message).toContain('context.limit must not be less than 1');
       const noFile = await admin.post('/admin/batch-jobs').send({ type: 'product-import', context: {} }).expect(400);
       expect(noFile.body.message).toContain('context.fileKey must be a string');
-      const unknownFile = await admin.post('/admin/batch-jobs').send({ type: 'product-import', context: { fileKey: 'nope.csv' } }).expect(404);
+      const unknownFile = await admin
+        .post('/admin/batch-jobs')
+        .send({ type: 'product-import', context: { fileKey: 'nope.csv' } })
+        .expect(404);
       expect(unknownFile.body).toEqual({ type: 'not_found', message: 'File with key nope.csv was not found' });
     });
 
@@ -185,7 +191,8 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       // A user of its own, so the counts below are exactly this user's jobs.
       lister = await adminAgent(t);
       const jobs = [];
-      for (let i = 0; i < 12; i++) jobs.push(await runJob(lister, { type: 'product-export', context: {}, dry_run: i % 2 === 0 }, ['pre_processed', 'completed']));
+      for (let i = 0; i < 12; i++)
+        jobs.push(await runJob(lister, { type: 'product-export', context: {}, dry_run: i % 2 === 0 }, ['pre_processed', 'completed']));
       jobs.push(await runJob(lister, { type: 'product-import', context: { fileKey: await uploadCsv(lister, 'Product Title\r\nx\r\n') } }));
       mine = jobs.map((j) => j.id);
     });
@@ -292,7 +299,9 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
 
     it('cancel while processing stops it and removes the partial file', async () => {
       for (let i = 0; i < 3; i++) await createProduct(t.dataSource.manager, { title: `Canceled export ${i}`, status: 'rejected' });
-      const pre = await runJob(admin, { type: 'product-export', context: { filterable_fields: { status: ['rejected'] }, limit: 1 }, dry_run: true }, ['pre_processed']);
+      const pre = await runJob(admin, { type: 'product-export', context: { filterable_fields: { status: ['rejected'] }, limit: 1 }, dry_run: true }, [
+        'pre_processed',
+      ]);
       // Block reading the catalog so the export is caught in the middle of a page.
       const blocker = new Client({ connectionString: t.databaseUrl });
       await blocker.connect();
@@ -324,7 +333,19 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
   });
 
   describe('product-import', () => {
-    const COLUMNS = ['Product Id', 'Product Handle', 'Product Title', 'Product Status', 'Variant Id', 'Variant Title', 'Variant SKU', 'Variant Inventory Quantity', 'Price EUR', 'Option 1 Name', 'Option 1 Value'];
+    const COLUMNS = [
+      'Product Id',
+      'Product Handle',
+      'Product Title',
+      'Product Status',
+      'Variant Id',
+      'Variant Title',
+      'Variant SKU',
+      'Variant Inventory Quantity',
+      'Price EUR',
+      'Option 1 Name',
+      'Option 1 Value',
+    ];
 
     it('dry run: validates every row and reports what would happen, writing nothing', async () => {
       const existing = await createProduct(t.dataSource.manager, { title: 'Existing for dry run', variants: [{ sku: 'DRY-EXIST' }] });
@@ -345,7 +366,11 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
         advancement_count: 0,
         operations: { product_create: 1, product_update: 1, variant_create: 2, variant_update: 1 },
         stat_descriptors: [
-          { key: 'product-import-count', name: 'Products/variants to import', message: 'There will be 1 products created (1 updated). 2 variants will be created and 1 updated' },
+          {
+            key: 'product-import-count',
+            name: 'Products/variants to import',
+            message: 'There will be 1 products created (1 updated). 2 variants will be created and 1 updated',
+          },
         ],
       });
       expect(await productCount(t)).toBe(before);
@@ -358,7 +383,9 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       expect(await productCount(t)).toBe(before + 1);
       const [after] = await t.dataSource.query(`SELECT title FROM product WHERE id = $1`, [existing.id]);
       expect(after.title).toBe('Renamed');
-      const variants = await t.dataSource.query(`SELECT sku FROM product_variant WHERE product_id = $1 AND deleted_at IS NULL ORDER BY variant_rank`, [existing.id]);
+      const variants = await t.dataSource.query(`SELECT sku FROM product_variant WHERE product_id = $1 AND deleted_at IS NULL ORDER BY variant_rank`, [
+        existing.id,
+      ]);
       expect(variants.map((v: { sku: string }) => v.sku)).toEqual(['DRY-EXIST', 'DRY-NEW-1']);
       // Like Medusa, the imported file is removed once applied.
       expect((await admin.post('/admin/uploads/download-url').send({ file_key: key })).status).toBe(404);
@@ -378,8 +405,18 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       expect(job.status).toBe('failed');
       expect(job.result.errors).toEqual([
         { message: 'The csv file has 3 invalid row(s); nothing was imported', code: 'invalid_data' },
-        { message: 'Row 2 (line 3), column "Variant Inventory Quantity": "lots" is not an integer', code: 'invalid_data', row: 2, column: 'Variant Inventory Quantity' },
-        { message: 'Row 3 (line 4), column "Product Status": "live" is not a product status (draft, proposed, published, rejected)', code: 'invalid_data', row: 3, column: 'Product Status' },
+        {
+          message: 'Row 2 (line 3), column "Variant Inventory Quantity": "lots" is not an integer',
+          code: 'invalid_data',
+          row: 2,
+          column: 'Variant Inventory Quantity',
+        },
+        {
+          message: 'Row 3 (line 4), column "Product Status": "live" is not a product status (draft, proposed, published, rejected)',
+          code: 'invalid_data',
+          row: 3,
+          column: 'Product Status',
+        },
         { message: 'Row 3 (line 4), column "Price EUR": "ten" is not a valid amount in EUR', code: 'invalid_data', row: 3, column: 'Price EUR' },
       ]);
       expect(job.processing_at).toBeNull();
@@ -389,7 +426,10 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
     it('fails a file it cannot read at all: Medusa’s messages for missing/unknown columns and unknown regions, CSV syntax with its line', async () => {
       const cases: Array<[string, string]> = [
         ['Product Title;Variant SKU\r\nx;y\r\n', 'The csv file parsing failed due to: Missing column(s) "Product Handle" from the given csv file'],
-        ['Product Handle;Colour\r\nx;red\r\n', 'The csv file parsing failed due to: Unable to treat column Colour from the csv file. No target column found in the provided schema'],
+        [
+          'Product Handle;Colour\r\nx;red\r\n',
+          'The csv file parsing failed due to: Unable to treat column Colour from the csv file. No target column found in the provided schema',
+        ],
         ['Product Handle;Price Atlantis [EUR]\r\nx;1\r\n', "Trying to set a price for a region Atlantis that doesn't exist"],
       ];
       for (const [csv, message] of cases) {
@@ -397,7 +437,10 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
         expect(job.status).toBe('failed');
         expect(job.result.errors).toEqual([{ message, code: 'invalid_data' }]);
       }
-      const broken = await runJob(admin, { type: 'product-import', context: { fileKey: await uploadCsv(admin, 'Product Handle;Product Title\r\nok;Fine\r\nbroken;"never closed\r\n') } });
+      const broken = await runJob(admin, {
+        type: 'product-import',
+        context: { fileKey: await uploadCsv(admin, 'Product Handle;Product Title\r\nok;Fine\r\nbroken;"never closed\r\n') },
+      });
       expect(broken.status).toBe('failed');
       expect(broken.result.errors[0].message).toMatch(/^The csv file parsing failed due to: Quote Not Closed: .* \(row 2\)$/);
     });
@@ -475,7 +518,10 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       const m = t.dataSource.manager;
       orderIds = await createBareOrders(m, regionId, 3);
       const address = generateEntityId('addr');
-      await m.query(`INSERT INTO address (id, first_name, address_1, address_2, city, country_code, postal_code) VALUES ($1, 'Jane', 'Main St 1', 'Floor 2; left', 'Berlin', 'de', '10115')`, [address]);
+      await m.query(
+        `INSERT INTO address (id, first_name, address_1, address_2, city, country_code, postal_code) VALUES ($1, 'Jane', 'Main St 1', 'Floor 2; left', 'Berlin', 'de', '10115')`,
+        [address],
+      );
       await m.query(
         `UPDATE "order" SET shipping_address_id = $2, sales_channel_id = 'sc_default', payment_status = 'partially_refunded', status = 'completed',
                 subtotal = 2000, shipping_total = 500, discount_total = 100, gift_card_total = 0, tax_total = 480, total = 2880,
@@ -494,7 +540,9 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
     it('writes Medusa’s order columns with the frozen totals, newest first', async () => {
       const job = await runJob(admin, { type: 'order-export', context: { filterable_fields: { id: orderIds } } });
       expect(job.result).toMatchObject({ count: 3, advancement_count: 3, progress: 1 });
-      expect(job.result.stat_descriptors).toEqual([{ key: 'order-export-count', name: 'Order count to export', message: 'There will be 3 orders exported by this action' }]);
+      expect(job.result.stat_descriptors).toEqual([
+        { key: 'order-export-count', name: 'Order count to export', message: 'There will be 3 orders exported by this action' },
+      ]);
       expect(job.result.file_key).toMatch(/^exports\/orders\/order-export-/);
       const text = await downloadFile(admin, t.http, job.result.file_key);
       const [header, first, ...others] = parse(text, { delimiter: ';' }) as string[][];
@@ -503,21 +551,48 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       );
       const [order] = await t.dataSource.query(`SELECT display_id, created_at, customer_id, email FROM "order" WHERE id = $1`, [orderIds[0]]);
       expect(first).toEqual([
-        orderIds[0], String(order.display_id), 'completed', new Date(order.created_at).toUTCString(),
-        'Jane', 'Doe', order.email, order.customer_id,
-        'Main St 1', 'Floor 2; left', 'de', 'Berlin', '10115', regionId,
-        'not_fulfilled', 'partially_refunded', '2000', '500', '100', '0', '300', '480', '2880', 'eur',
-        'Default Sales Channel', 'Created by default',
+        orderIds[0],
+        String(order.display_id),
+        'completed',
+        new Date(order.created_at).toUTCString(),
+        'Jane',
+        'Doe',
+        order.email,
+        order.customer_id,
+        'Main St 1',
+        'Floor 2; left',
+        'de',
+        'Berlin',
+        '10115',
+        regionId,
+        'not_fulfilled',
+        'partially_refunded',
+        '2000',
+        '500',
+        '100',
+        '0',
+        '300',
+        '480',
+        '2880',
+        'eur',
+        'Default Sales Channel',
+        'Created by default',
       ]);
       expect(others.map((row) => row[0])).toEqual([orderIds[1], orderIds[2]]);
     });
 
     it('exports only the column groups named by fields and expand', async () => {
-      const job = await runJob(admin, { type: 'order-export', context: { filterable_fields: { id: orderIds }, fields: 'id,total', expand: 'customer', order: 'created_at' } });
+      const job = await runJob(admin, {
+        type: 'order-export',
+        context: { filterable_fields: { id: orderIds }, fields: 'id,total', expand: 'customer', order: 'created_at' },
+      });
       const { header, lines } = csvLines(await downloadFile(admin, t.http, job.result.file_key));
       expect(header).toBe('Order_ID;Customer First name;Customer Last name;Customer Email;Customer ID;Total');
       expect(lines.map((l) => l.split(';')[0])).toEqual([...orderIds].reverse());
-      const bad = await admin.post('/admin/batch-jobs').send({ type: 'order-export', context: { fields: 'id,password' } }).expect(400);
+      const bad = await admin
+        .post('/admin/batch-jobs')
+        .send({ type: 'order-export', context: { fields: 'id,password' } })
+        .expect(400);
       expect(bad.body).toEqual({ type: 'invalid_data', message: 'context.fields has unknown entries: password' });
     });
   });

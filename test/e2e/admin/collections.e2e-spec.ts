@@ -25,12 +25,19 @@ describe('Admin product collections (/admin/collections)', () => {
     await t.http().get('/admin/collections').expect(401);
     await t.http().post('/admin/collections').send({ title: 'x' }).expect(401);
     await t.http().delete('/admin/collections/pcol_x').expect(401);
-    await t.http().post('/admin/collections/pcol_x/products/batch').send({ product_ids: ['p'] }).expect(401);
+    await t
+      .http()
+      .post('/admin/collections/pcol_x/products/batch')
+      .send({ product_ids: ['p'] })
+      .expect(401);
   });
 
   describe('POST /admin/collections', () => {
     it('creates a collection (200); the handle defaults to the kebab-case of the title', async () => {
-      const res = await admin.post('/admin/collections').send({ title: 'Crème Brûlée Summer!', metadata: { season: 'summer' } }).expect(200);
+      const res = await admin
+        .post('/admin/collections')
+        .send({ title: 'Crème Brûlée Summer!', metadata: { season: 'summer' } })
+        .expect(200);
       expect(res.body.collection).toMatchObject({
         id: expect.stringMatching(/^pcol_/),
         title: 'Crème Brûlée Summer!',
@@ -89,7 +96,9 @@ describe('Admin product collections (/admin/collections)', () => {
       expect([...created].sort().reverse()).toEqual(created);
       const q = await admin.get('/admin/collections').query({ q: 'list-shirts' }).expect(200);
       expect(Object.keys(q.body.collections[0]).sort()).toEqual(['created_at', 'handle', 'id', 'products', 'title', 'updated_at']);
-      expect(q.body.collections[0].products).toEqual([expect.objectContaining({ id: product.id, title: product.title, profile: expect.objectContaining({ id: 'sp_default' }) })]);
+      expect(q.body.collections[0].products).toEqual([
+        expect.objectContaining({ id: product.id, title: product.title, profile: expect.objectContaining({ id: 'sp_default' }) }),
+      ]);
     });
 
     it('filters by exact title and handle, and q over title and handle', async () => {
@@ -124,7 +133,9 @@ describe('Admin product collections (/admin/collections)', () => {
     });
 
     it("filters by discount_condition_id (the condition's collections)", async () => {
-      const discount = await createDiscount(t.dataSource.manager, { conditions: [{ type: 'product_collections', operator: 'not_in', resource_ids: [pants.id] }] });
+      const discount = await createDiscount(t.dataSource.manager, {
+        conditions: [{ type: 'product_collections', operator: 'not_in', resource_ids: [pants.id] }],
+      });
       const res = await admin.get('/admin/collections').query({ discount_condition_id: discount.rule!.conditions![0].id }).expect(200);
       expect(ids(res.body.collections)).toEqual([pants.id]);
       const unknown = await admin.get('/admin/collections').query({ discount_condition_id: 'discon_missing' }).expect(200);
@@ -154,7 +165,11 @@ describe('Admin product collections (/admin/collections)', () => {
       expect(res.body.collection).toMatchObject({ id: c.id, title: c.title, handle: c.handle, metadata: { a: 1 }, deleted_at: null });
       expect(res.body.collection.products).toEqual([expect.objectContaining({ id: p.id, profile: expect.objectContaining({ id: 'sp_default' }) })]);
       const trimmed = await admin.get(`/admin/collections/${c.id}`).query({ expand: 'products.variants', fields: 'title' }).expect(200);
-      expect(trimmed.body.collection).toEqual({ id: c.id, title: c.title, products: [expect.objectContaining({ id: p.id, variants: [expect.objectContaining({ product_id: p.id })] })] });
+      expect(trimmed.body.collection).toEqual({
+        id: c.id,
+        title: c.title,
+        products: [expect.objectContaining({ id: p.id, variants: [expect.objectContaining({ product_id: p.id })] })],
+      });
       await admin.get(`/admin/collections/${c.id}`).query({ expand: 'nope' }).expect(400);
     });
 
@@ -167,7 +182,10 @@ describe('Admin product collections (/admin/collections)', () => {
   describe('POST /admin/collections/:id', () => {
     it('updates title, handle and merges metadata; renaming keeps the handle', async () => {
       const c = await createCollection(t.dataSource.manager, { title: 'Old Title', handle: 'old-handle', metadata: { x: 1, y: 2 } });
-      const renamed = await admin.post(`/admin/collections/${c.id}`).send({ title: 'New Title', metadata: { y: '', z: 3 } }).expect(200);
+      const renamed = await admin
+        .post(`/admin/collections/${c.id}`)
+        .send({ title: 'New Title', metadata: { y: '', z: 3 } })
+        .expect(200);
       expect(renamed.body.collection).toMatchObject({ id: c.id, title: 'New Title', handle: 'old-handle', metadata: { x: 1, z: 3 }, products: [] });
       const rehandled = await admin.post(`/admin/collections/${c.id}`).send({ handle: 'new-handle' }).expect(200);
       expect(rehandled.body.collection.handle).toBe('new-handle');
@@ -208,7 +226,10 @@ describe('Admin product collections (/admin/collections)', () => {
       const [p1, p2] = [await createProduct(m), await createProduct(m)];
       const other = await createCollection(m, { product_ids: [p2.id] });
       const c = await createCollection(m);
-      const res = await admin.post(`/admin/collections/${c.id}/products/batch`).send({ product_ids: [p1.id, p2.id, 'prod_unknown'] }).expect(200);
+      const res = await admin
+        .post(`/admin/collections/${c.id}/products/batch`)
+        .send({ product_ids: [p1.id, p2.id, 'prod_unknown'] })
+        .expect(200);
       expect(res.body.collection.id).toBe(c.id);
       expect(ids(res.body.collection.products)).toEqual(ids([p1, p2]));
       expect(await collectionOf(p2.id)).toBe(c.id);
@@ -218,12 +239,18 @@ describe('Admin product collections (/admin/collections)', () => {
 
     it('answers 404 for an unknown collection and validates the body', async () => {
       const p = await createProduct(t.dataSource.manager);
-      await admin.post('/admin/collections/pcol_missing/products/batch').send({ product_ids: [p.id] }).expect(404);
+      await admin
+        .post('/admin/collections/pcol_missing/products/batch')
+        .send({ product_ids: [p.id] })
+        .expect(404);
       expect(await collectionOf(p.id)).toBeNull();
       const c = await createCollection(t.dataSource.manager);
       const empty = await admin.post(`/admin/collections/${c.id}/products/batch`).send({ product_ids: [] }).expect(400);
       expect(empty.body.message).toContain('product_ids should not be empty');
-      await admin.post(`/admin/collections/${c.id}/products/batch`).send({ product_ids: [1] }).expect(400);
+      await admin
+        .post(`/admin/collections/${c.id}/products/batch`)
+        .send({ product_ids: [1] })
+        .expect(400);
     });
   });
 
@@ -233,7 +260,10 @@ describe('Admin product collections (/admin/collections)', () => {
       const [p1, p2, elsewhere] = [await createProduct(m), await createProduct(m), await createProduct(m)];
       const c = await createCollection(m, { product_ids: [p1.id, p2.id] });
       const other = await createCollection(m, { product_ids: [elsewhere.id] });
-      const res = await admin.delete(`/admin/collections/${c.id}/products/batch`).send({ product_ids: [p1.id, elsewhere.id] }).expect(200);
+      const res = await admin
+        .delete(`/admin/collections/${c.id}/products/batch`)
+        .send({ product_ids: [p1.id, elsewhere.id] })
+        .expect(200);
       expect(res.body).toEqual({ id: c.id, object: 'product-collection', removed_products: [p1.id, elsewhere.id] });
       expect(await collectionOf(p1.id)).toBeNull();
       expect(await collectionOf(p2.id)).toBe(c.id);
@@ -242,7 +272,10 @@ describe('Admin product collections (/admin/collections)', () => {
     });
 
     it('answers 404 for an unknown collection and validates the body', async () => {
-      await admin.delete('/admin/collections/pcol_missing/products/batch').send({ product_ids: ['prod_x'] }).expect(404);
+      await admin
+        .delete('/admin/collections/pcol_missing/products/batch')
+        .send({ product_ids: ['prod_x'] })
+        .expect(404);
       const c = await createCollection(t.dataSource.manager);
       await admin.delete(`/admin/collections/${c.id}/products/batch`).send({}).expect(400);
     });

@@ -33,7 +33,10 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
 
   describe('POST /admin/customer-groups', () => {
     it('creates a group (200) with metadata', async () => {
-      const res = await admin.post('/admin/customer-groups').send({ name: 'Wholesale', metadata: { tier: 2 } }).expect(200);
+      const res = await admin
+        .post('/admin/customer-groups')
+        .send({ name: 'Wholesale', metadata: { tier: 2 } })
+        .expect(200);
       expect(res.body.customer_group).toMatchObject({
         id: expect.stringMatching(/^cgrp_/),
         name: 'Wholesale',
@@ -113,7 +116,9 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
     });
 
     it("filters by discount_condition_id (the condition's customer groups)", async () => {
-      const discount = await createDiscount(t.dataSource.manager, { conditions: [{ type: 'customer_groups', operator: 'in', resource_ids: [gold.id, bronze.id] }] });
+      const discount = await createDiscount(t.dataSource.manager, {
+        conditions: [{ type: 'customer_groups', operator: 'in', resource_ids: [gold.id, bronze.id] }],
+      });
       const conditionId = discount.rule!.conditions![0].id;
       const res = await admin.get('/admin/customer-groups').query({ discount_condition_id: conditionId }).expect(200);
       expect(ids(res.body.customer_groups)).toEqual(ids([gold, bronze]));
@@ -125,7 +130,9 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
 
     it('expands customers and selects fields; unknown names are a 400', async () => {
       const res = await admin.get('/admin/customer-groups').query({ id: gold.id, expand: 'customers', fields: 'name' }).expect(200);
-      expect(res.body.customer_groups).toEqual([{ id: gold.id, name: 'Tier Gold', customers: [expect.objectContaining({ id: member.id, email: member.email })] }]);
+      expect(res.body.customer_groups).toEqual([
+        { id: gold.id, name: 'Tier Gold', customers: [expect.objectContaining({ id: member.id, email: member.email })] },
+      ]);
       expect(res.body.customer_groups[0].customers[0]).not.toHaveProperty('password_hash');
       await admin.get('/admin/customer-groups').query({ expand: 'price_lists' }).expect(400);
       await admin.get('/admin/customer-groups').query({ fields: 'nope' }).expect(400);
@@ -153,7 +160,10 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
   describe('POST /admin/customer-groups/:id', () => {
     it('updates the name and merges metadata', async () => {
       const g = await createCustomerGroup(t.dataSource.manager, { metadata: { keep: true, drop: 1 } });
-      const res = await admin.post(`/admin/customer-groups/${g.id}`).send({ name: 'Renamed Group', metadata: { drop: '', add: 'x' } }).expect(200);
+      const res = await admin
+        .post(`/admin/customer-groups/${g.id}`)
+        .send({ name: 'Renamed Group', metadata: { drop: '', add: 'x' } })
+        .expect(200);
       expect(res.body.customer_group).toMatchObject({ id: g.id, name: 'Renamed Group', metadata: { keep: true, add: 'x' } });
       expect(res.body.customer_group).not.toHaveProperty('customers');
       const expanded = await admin.post(`/admin/customer-groups/${g.id}`).query({ expand: 'customers' }).send({}).expect(200);
@@ -230,7 +240,10 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
       const m = t.dataSource.manager;
       const [a, b] = [await createCustomer(m), await createCustomer(m)];
       const g = await createCustomerGroup(m, { customer_ids: [a.id] });
-      const res = await admin.post(`/admin/customer-groups/${g.id}/customers/batch`).send({ customer_ids: [{ id: a.id }, { id: b.id }, { id: b.id }] }).expect(200);
+      const res = await admin
+        .post(`/admin/customer-groups/${g.id}/customers/batch`)
+        .send({ customer_ids: [{ id: a.id }, { id: b.id }, { id: b.id }] })
+        .expect(200);
       expect(res.body.customer_group).toMatchObject({ id: g.id, name: g.name });
       expect(res.body.customer_group).not.toHaveProperty('customers');
       expect(await members(g.id)).toEqual([a.id, b.id].sort());
@@ -249,14 +262,23 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
 
     it('answers 404 for an unknown group and validates the body', async () => {
       const c = await createCustomer(t.dataSource.manager);
-      const res = await admin.post('/admin/customer-groups/cgrp_missing/customers/batch').send({ customer_ids: [{ id: c.id }] }).expect(404);
+      const res = await admin
+        .post('/admin/customer-groups/cgrp_missing/customers/batch')
+        .send({ customer_ids: [{ id: c.id }] })
+        .expect(404);
       expect(res.body.message).toBe('CustomerGroup with id cgrp_missing was not found');
       const g = await createCustomerGroup(t.dataSource.manager);
       const missing = await admin.post(`/admin/customer-groups/${g.id}/customers/batch`).send({}).expect(400);
       expect(missing.body.message).toContain('customer_ids must be an array');
-      const badItem = await admin.post(`/admin/customer-groups/${g.id}/customers/batch`).send({ customer_ids: [{ id: 1 }] }).expect(400);
+      const badItem = await admin
+        .post(`/admin/customer-groups/${g.id}/customers/batch`)
+        .send({ customer_ids: [{ id: 1 }] })
+        .expect(400);
       expect(badItem.body.message).toContain('customer_ids.0.id must be a string');
-      await admin.post(`/admin/customer-groups/${g.id}/customers/batch`).send({ customer_ids: ['cus_x'] }).expect(400);
+      await admin
+        .post(`/admin/customer-groups/${g.id}/customers/batch`)
+        .send({ customer_ids: ['cus_x'] })
+        .expect(400);
     });
   });
 
@@ -276,7 +298,10 @@ describe('Admin customer groups (/admin/customer-groups)', () => {
     });
 
     it('answers 404 for an unknown group and validates the body', async () => {
-      await admin.delete('/admin/customer-groups/cgrp_missing/customers/batch').send({ customer_ids: [{ id: 'cus_x' }] }).expect(404);
+      await admin
+        .delete('/admin/customer-groups/cgrp_missing/customers/batch')
+        .send({ customer_ids: [{ id: 'cus_x' }] })
+        .expect(404);
       const g = await createCustomerGroup(t.dataSource.manager);
       await admin.delete(`/admin/customer-groups/${g.id}/customers/batch`).send({ customer_ids: 'cus_x' }).expect(400);
     });

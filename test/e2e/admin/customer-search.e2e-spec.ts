@@ -25,7 +25,12 @@ describe('Admin customer search with common trigrams (GET /admin/customers?q=)',
     admin = await adminAgent(t);
     service = t.app.get(CustomersService);
     for (let n = 1; n <= 400; n++) {
-      customers.push({ id: `cus_search_${String(n).padStart(4, '0')}`, email: `shopper${n}@store.example`, first_name: n % 2 ? 'Ada' : 'Grace', last_name: `${SURNAMES[n % 4]}${n}` });
+      customers.push({
+        id: `cus_search_${String(n).padStart(4, '0')}`,
+        email: `shopper${n}@store.example`,
+        first_name: n % 2 ? 'Ada' : 'Grace',
+        last_name: `${SURNAMES[n % 4]}${n}`,
+      });
     }
     await t.dataSource.query(
       `INSERT INTO customer (id, email, first_name, last_name, has_account)
@@ -38,7 +43,10 @@ describe('Admin customer search with common trigrams (GET /admin/customers?q=)',
   afterAll(() => t.close());
 
   const expected = (q: string) =>
-    customers.filter((c) => [c.email, c.first_name, c.last_name].some((v) => v.toLowerCase().includes(q.toLowerCase()))).map((c) => c.id).sort();
+    customers
+      .filter((c) => [c.email, c.first_name, c.last_name].some((v) => v.toLowerCase().includes(q.toLowerCase())))
+      .map((c) => c.id)
+      .sort();
 
   it('asks the email index only for the part of the term without the shared prefix and domain', async () => {
     const terms = service.searchIndexTerms('shopper123@');

@@ -19,8 +19,7 @@ describe('Admin customers (/admin/customers)', () => {
   afterAll(() => t.close());
 
   const storedHash = async (id: string) =>
-    (await t.dataSource.getRepository(Customer).createQueryBuilder('c').addSelect('c.password_hash').where('c.id = :id', { id }).getOneOrFail())
-      .password_hash!;
+    (await t.dataSource.getRepository(Customer).createQueryBuilder('c').addSelect('c.password_hash').where('c.id = :id', { id }).getOneOrFail()).password_hash!;
 
   it('needs an authenticated admin on every operation', async () => {
     await t.http().get('/admin/customers').expect(401);
@@ -55,7 +54,10 @@ describe('Admin customers (/admin/customers)', () => {
 
     it('creates a separate account row beside a guest row with the same email, leaving the guest untouched', async () => {
       const guest = await createCustomer(t.dataSource.manager, { email: 'shared@example.com', first_name: 'Guest' });
-      const res = await admin.post('/admin/customers').send({ email: 'shared@example.com', first_name: 'Reg', last_name: 'Istered', password: 'pw' }).expect(201);
+      const res = await admin
+        .post('/admin/customers')
+        .send({ email: 'shared@example.com', first_name: 'Reg', last_name: 'Istered', password: 'pw' })
+        .expect(201);
       expect(res.body.customer.id).not.toBe(guest.id);
       expect(res.body.customer.has_account).toBe(true);
       const rows = await t.dataSource.getRepository(Customer).find({ where: { email: 'shared@example.com' }, order: { has_account: 'ASC' } });
@@ -174,7 +176,9 @@ describe('Admin customers (/admin/customers)', () => {
 
     it('expands relations and selects fields; unknown names are a 400', async () => {
       const res = await admin.get('/admin/customers').query({ q: 'alice.list', expand: 'groups,billing_address', fields: 'email' }).expect(200);
-      expect(res.body.customers).toEqual([{ id: alice.id, email: 'alice.list@example.org', groups: [expect.objectContaining({ id: group.id })], billing_address: null }]);
+      expect(res.body.customers).toEqual([
+        { id: alice.id, email: 'alice.list@example.org', groups: [expect.objectContaining({ id: group.id })], billing_address: null },
+      ]);
       const unknownRelation = await admin.get('/admin/customers').query({ expand: 'wallet' }).expect(400);
       expect(unknownRelation.body).toEqual({ type: 'invalid_data', message: 'Relations [wallet] are not valid' });
       await admin.get('/admin/customers').query({ fields: 'nonsense' }).expect(400);
@@ -241,10 +245,17 @@ describe('Admin customers (/admin/customers)', () => {
       const m = t.dataSource.manager;
       const [g1, g2, g3] = [await createCustomerGroup(m), await createCustomerGroup(m), await createCustomerGroup(m)];
       const c = await createCustomer(m, { group_ids: [g1.id] });
-      const res = await admin.post(`/admin/customers/${c.id}`).query({ expand: 'groups' }).send({ groups: [{ id: g2.id }, { id: g3.id }] }).expect(200);
+      const res = await admin
+        .post(`/admin/customers/${c.id}`)
+        .query({ expand: 'groups' })
+        .send({ groups: [{ id: g2.id }, { id: g3.id }] })
+        .expect(200);
       expect(res.body.customer.groups.map((g: { id: string }) => g.id).sort()).toEqual([g2.id, g3.id].sort());
 
-      const missing = await admin.post(`/admin/customers/${c.id}`).send({ groups: [{ id: g1.id }, { id: 'cgrp_nope' }] }).expect(404);
+      const missing = await admin
+        .post(`/admin/customers/${c.id}`)
+        .send({ groups: [{ id: g1.id }, { id: 'cgrp_nope' }] })
+        .expect(404);
       expect(missing.body).toEqual({ type: 'not_found', message: 'Customer_group with customer_group_id cgrp_nope does not exist.' });
       const after = await admin.get(`/admin/customers/${c.id}`).query({ expand: 'groups' }).expect(200);
       expect(after.body.customer.groups.map((g: { id: string }) => g.id).sort()).toEqual([g2.id, g3.id].sort());
@@ -267,7 +278,10 @@ describe('Admin customers (/admin/customers)', () => {
 
     it('validates the body and answers 404 for an unknown customer', async () => {
       const c = await createCustomer(t.dataSource.manager);
-      const bad = await admin.post(`/admin/customers/${c.id}`).send({ email: 'nope', groups: [{}], has_account: true }).expect(400);
+      const bad = await admin
+        .post(`/admin/customers/${c.id}`)
+        .send({ email: 'nope', groups: [{}], has_account: true })
+        .expect(400);
       expect(bad.body.message).toContain('email must be an email');
       expect(bad.body.message).toContain('groups.0.id must be a string');
       expect(bad.body.message).toContain('property has_account should not exist');

@@ -80,7 +80,9 @@ describe('DiscountsService for carts', () => {
     it('feeds the engine: a disabled discount loaded from the database is refused', async () => {
       await createDiscount(t.dataSource.manager, { code: 'OFFLINE', is_disabled: true, regions: [regionId] });
       const engine = service.toEngineDiscount(await service.retrieveByCodeForCart('offline', t.dataSource.manager));
-      expect(() => assertDiscountApplicable(engine, { region_id: regionId, customer_group_ids: [], now: new Date() })).toThrow('The discount code OFFLINE is disabled');
+      expect(() => assertDiscountApplicable(engine, { region_id: regionId, customer_group_ids: [], now: new Date() })).toThrow(
+        'The discount code OFFLINE is disabled',
+      );
     });
   });
 
@@ -91,7 +93,9 @@ describe('DiscountsService for carts', () => {
       return { ...engine, region_ids: [...engine.region_ids].sort(), rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };
     };
     const sortConditions = (conditions: Array<{ type: string; operator: string; resource_ids: string[] }>) =>
-      [...conditions].map((c) => ({ ...c, resource_ids: [...c.resource_ids].sort() })).sort((a, b) => `${a.type}${a.operator}`.localeCompare(`${b.type}${b.operator}`));
+      [...conditions]
+        .map((c) => ({ ...c, resource_ids: [...c.resource_ids].sort() }))
+        .sort((a, b) => `${a.type}${a.operator}`.localeCompare(`${b.type}${b.operator}`));
     const oneQuery = async (code: string) => {
       const engine = (await service.engineDiscountsByCode([code], t.dataSource.manager)).get(code)!;
       return { ...engine, rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };

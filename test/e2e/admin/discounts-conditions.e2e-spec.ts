@@ -43,12 +43,21 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it.each([
       ['products', () => ({ products: [products[0], products[1]] }), 'discount_condition_product', 'product_id', () => [products[0], products[1]]],
       ['product_types', () => ({ product_types: [typeId] }), 'discount_condition_product_type', 'product_type_id', () => [typeId]],
-      ['product_collections', () => ({ product_collections: [collectionId] }), 'discount_condition_product_collection', 'product_collection_id', () => [collectionId]],
+      [
+        'product_collections',
+        () => ({ product_collections: [collectionId] }),
+        'discount_condition_product_collection',
+        'product_collection_id',
+        () => [collectionId],
+      ],
       ['product_tags', () => ({ product_tags: tagIds }), 'discount_condition_product_tag', 'product_tag_id', () => tagIds],
       ['customer_groups', () => ({ customer_groups: [groupId] }), 'discount_condition_customer_group', 'customer_group_id', () => [groupId]],
     ])('creates a %s condition with its resources and answers with the discount', async (type, body, table, column, expected) => {
       const d = await newDiscount();
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions`).send({ operator: 'in', ...body() }).expect(200);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions`)
+        .send({ operator: 'in', ...body() })
+        .expect(200);
       expect(res.body.discount.id).toBe(d.id);
       expect(res.body.discount.rule.conditions).toEqual([
         expect.objectContaining({ id: expect.stringMatching(/^discon_/), type, operator: 'in', discount_rule_id: d.rule_id }),
@@ -58,17 +67,29 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
 
     it('applies expand and fields to the returned discount', async () => {
       const d = await newDiscount();
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions?expand=rule.conditions.products&fields=code`).send({ operator: 'not_in', products: [products[2]] }).expect(200);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions?expand=rule.conditions.products&fields=code`)
+        .send({ operator: 'not_in', products: [products[2]] })
+        .expect(200);
       expect(Object.keys(res.body.discount).sort()).toEqual(['code', 'id', 'rule']);
       expect(res.body.discount.rule.conditions[0].products.map((p: { id: string }) => p.id)).toEqual([products[2]]);
     });
 
     it('allows in and not_in of the same type, but not a second condition with the same type and operator (422)', async () => {
       const d = await newDiscount();
-      await admin.post(`/admin/discounts/${d.id}/conditions`).send({ operator: 'in', products: [products[0]] }).expect(200);
-      await admin.post(`/admin/discounts/${d.id}/conditions`).send({ operator: 'not_in', products: [products[1]] }).expect(200);
+      await admin
+        .post(`/admin/discounts/${d.id}/conditions`)
+        .send({ operator: 'in', products: [products[0]] })
+        .expect(200);
+      await admin
+        .post(`/admin/discounts/${d.id}/conditions`)
+        .send({ operator: 'not_in', products: [products[1]] })
+        .expect(200);
       const before = await conditionCount();
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions`).send({ operator: 'in', products: [products[2]] }).expect(422);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions`)
+        .send({ operator: 'in', products: [products[2]] })
+        .expect(422);
       expect(res.body).toEqual({
         type: 'duplicate_error',
         code: 'invalid_request_error',
@@ -80,7 +101,11 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it.each<[string, Record<string, unknown>, string]>([
       ['no resource array', { operator: 'in' }, 'Missing one of products, collections, tags, types or customer groups in data'],
       ['only empty arrays', { operator: 'in', products: [] }, 'Missing one of products, collections, tags, types or customer groups in data'],
-      ['two resource arrays', { operator: 'in', products: ['a'], customer_groups: ['b'] }, 'Only one of products, customer_groups is allowed, Only one of customer_groups, products is allowed'],
+      [
+        'two resource arrays',
+        { operator: 'in', products: ['a'], customer_groups: ['b'] },
+        'Only one of products, customer_groups is allowed, Only one of customer_groups, products is allowed',
+      ],
       ['no operator', { products: ['a'] }, 'operator must be one of "in" or "not_in"'],
       ['an unknown operator', { operator: 'nin', products: ['a'] }, 'operator must be one of "in" or "not_in"'],
       ['a non-string id', { operator: 'in', products: [1] }, 'each value in products must be a string'],
@@ -95,18 +120,28 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it('answers 404 for an unknown resource id and writes nothing', async () => {
       const d = await newDiscount();
       const before = await conditionCount();
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions`).send({ operator: 'in', product_tags: [tagIds[0], 'ptag_nope'] }).expect(404);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions`)
+        .send({ operator: 'in', product_tags: [tagIds[0], 'ptag_nope'] })
+        .expect(404);
       expect(res.body).toEqual({ type: 'not_found', message: 'Product_tag with product_tag_id ptag_nope does not exist.' });
       expect(await conditionCount()).toBe(before);
     });
 
     it('answers 404 for an unknown discount', async () => {
-      const res = await admin.post('/admin/discounts/disc_nope/conditions').send({ operator: 'in', products: [products[0]] }).expect(404);
+      const res = await admin
+        .post('/admin/discounts/disc_nope/conditions')
+        .send({ operator: 'in', products: [products[0]] })
+        .expect(404);
       expect(res.body.message).toBe('Discount with id disc_nope was not found');
     });
 
     it('requires an admin', async () => {
-      await t.http().post('/admin/discounts/disc_x/conditions').send({ operator: 'in', products: ['x'] }).expect(401);
+      await t
+        .http()
+        .post('/admin/discounts/disc_x/conditions')
+        .send({ operator: 'in', products: ['x'] })
+        .expect(401);
     });
   });
 
@@ -128,7 +163,11 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
       const d = await newDiscount({ conditions: [{ type: 'customer_groups', operator: 'not_in', resource_ids: [groupId] }] });
       const conditionId = d.rule!.conditions![0].id;
       const res = await admin.get(`/admin/discounts/${d.id}/conditions/${conditionId}?expand=customer_groups&fields=type`).expect(200);
-      expect(res.body.discount_condition).toEqual({ id: conditionId, type: 'customer_groups', customer_groups: [expect.objectContaining({ id: groupId, name: 'VIP' })] });
+      expect(res.body.discount_condition).toEqual({
+        id: conditionId,
+        type: 'customer_groups',
+        customer_groups: [expect.objectContaining({ id: groupId, name: 'VIP' })],
+      });
       await admin.get(`/admin/discounts/${d.id}/conditions/${conditionId}?expand=nope`).expect(400);
     });
 
@@ -149,7 +188,10 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it('replaces the resources of the condition', async () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0], products[1]] }] });
       const conditionId = d.rule!.conditions![0].id;
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}`).send({ products: [products[1], products[2]] }).expect(200);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions/${conditionId}`)
+        .send({ products: [products[1], products[2]] })
+        .expect(200);
       expect(res.body.discount.id).toBe(d.id);
       expect(await resourceIds(conditionId)).toEqual([products[1], products[2]].sort());
     });
@@ -157,9 +199,15 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it('rejects an operator (not part of this body), another resource type, and no resources', async () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0]] }] });
       const conditionId = d.rule!.conditions![0].id;
-      const operator = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}`).send({ operator: 'not_in', products: [products[1]] }).expect(400);
+      const operator = await admin
+        .post(`/admin/discounts/${d.id}/conditions/${conditionId}`)
+        .send({ operator: 'not_in', products: [products[1]] })
+        .expect(400);
       expect(operator.body.message).toBe('property operator should not exist');
-      const otherType = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}`).send({ product_tags: [tagIds[0]] }).expect(400);
+      const otherType = await admin
+        .post(`/admin/discounts/${d.id}/conditions/${conditionId}`)
+        .send({ product_tags: [tagIds[0]] })
+        .expect(400);
       expect(otherType.body.message).toBe(`Condition with id ${conditionId} is of type products; its type cannot be changed`);
       const none = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}`).send({}).expect(400);
       expect(none.body.message).toBe('Missing one of products, collections, tags, types or customer groups in data');
@@ -169,7 +217,10 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it('answers 404 for an unknown resource and keeps the old ones', async () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0]] }] });
       const conditionId = d.rule!.conditions![0].id;
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}`).send({ products: [products[1], 'prod_nope'] }).expect(404);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions/${conditionId}`)
+        .send({ products: [products[1], 'prod_nope'] })
+        .expect(404);
       expect(res.body.message).toBe('Product with product_id prod_nope does not exist.');
       expect(await resourceIds(conditionId)).toEqual([products[0]]);
     });
@@ -178,9 +229,18 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0]] }] });
       const other = await newDiscount();
       const conditionId = d.rule!.conditions![0].id;
-      await admin.post(`/admin/discounts/${other.id}/conditions/${conditionId}`).send({ products: [products[1]] }).expect(400);
-      await admin.post(`/admin/discounts/${d.id}/conditions/discon_nope`).send({ products: [products[1]] }).expect(404);
-      await admin.post(`/admin/discounts/disc_nope/conditions/${conditionId}`).send({ products: [products[1]] }).expect(404);
+      await admin
+        .post(`/admin/discounts/${other.id}/conditions/${conditionId}`)
+        .send({ products: [products[1]] })
+        .expect(400);
+      await admin
+        .post(`/admin/discounts/${d.id}/conditions/discon_nope`)
+        .send({ products: [products[1]] })
+        .expect(404);
+      await admin
+        .post(`/admin/discounts/disc_nope/conditions/${conditionId}`)
+        .send({ products: [products[1]] })
+        .expect(404);
       expect(await resourceIds(conditionId)).toEqual([products[0]]);
     });
   });
@@ -229,7 +289,10 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
     it('answers 404 for an unknown resource and adds nothing', async () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0]] }] });
       const conditionId = d.rule!.conditions![0].id;
-      const res = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}/batch`).send({ resources: [{ id: products[1] }, { id: 'prod_nope' }] }).expect(404);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}/conditions/${conditionId}/batch`)
+        .send({ resources: [{ id: products[1] }, { id: 'prod_nope' }] })
+        .expect(404);
       expect(res.body.message).toBe('Product with product_id prod_nope does not exist.');
       expect(await resourceIds(conditionId)).toEqual([products[0]]);
     });
@@ -241,7 +304,10 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
       expect(missing.body.message).toContain('resources must be an array');
       const empty = await admin.post(`/admin/discounts/${d.id}/conditions/${conditionId}/batch`).send({ resources: [] }).expect(400);
       expect(empty.body.message).toContain('resources should not be empty');
-      const shape = await admin.delete(`/admin/discounts/${d.id}/conditions/${conditionId}/batch`).send({ resources: [{ key: 'x' }] }).expect(400);
+      const shape = await admin
+        .delete(`/admin/discounts/${d.id}/conditions/${conditionId}/batch`)
+        .send({ resources: [{ key: 'x' }] })
+        .expect(400);
       expect(shape.body.message).toContain('resources.0.id must be a string');
     });
 
@@ -260,11 +326,23 @@ describe('Admin discount conditions (/admin/discounts/:id/conditions)', () => {
       const d = await newDiscount({ conditions: [{ type: 'products', operator: 'in', resource_ids: [products[0]] }] });
       const other = await newDiscount();
       const conditionId = d.rule!.conditions![0].id;
-      const add = await admin.post(`/admin/discounts/${other.id}/conditions/${conditionId}/batch`).send({ resources: [{ id: products[1] }] }).expect(400);
+      const add = await admin
+        .post(`/admin/discounts/${other.id}/conditions/${conditionId}/batch`)
+        .send({ resources: [{ id: products[1] }] })
+        .expect(400);
       expect(add.body.message).toBe(`Condition with id ${conditionId} does not belong to Discount with id ${other.id}`);
-      await admin.delete(`/admin/discounts/${other.id}/conditions/${conditionId}/batch`).send({ resources: [{ id: products[0] }] }).expect(400);
-      await admin.post(`/admin/discounts/${d.id}/conditions/discon_nope/batch`).send({ resources: [{ id: products[1] }] }).expect(404);
-      await admin.delete(`/admin/discounts/disc_nope/conditions/${conditionId}/batch`).send({ resources: [{ id: products[1] }] }).expect(404);
+      await admin
+        .delete(`/admin/discounts/${other.id}/conditions/${conditionId}/batch`)
+        .send({ resources: [{ id: products[0] }] })
+        .expect(400);
+      await admin
+        .post(`/admin/discounts/${d.id}/conditions/discon_nope/batch`)
+        .send({ resources: [{ id: products[1] }] })
+        .expect(404);
+      await admin
+        .delete(`/admin/discounts/disc_nope/conditions/${conditionId}/batch`)
+        .send({ resources: [{ id: products[1] }] })
+        .expect(404);
       expect(await resourceIds(conditionId)).toEqual([products[0]]);
     });
   });

@@ -26,7 +26,10 @@ describe('Admin dynamic discount codes (/admin/discounts/:id/dynamic-codes)', ()
     it('creates a child code sharing the parent rule, with the usage_limit sent and ends_at = now + valid_duration', async () => {
       const parent = await dynamicParent({ valid_duration: 'P2D' });
       const before = Date.now();
-      const res = await admin.post(`/admin/discounts/${parent.id}/dynamic-codes`).send({ code: 'welcome-ada', usage_limit: 3, metadata: { for: 'ada' } }).expect(200);
+      const res = await admin
+        .post(`/admin/discounts/${parent.id}/dynamic-codes`)
+        .send({ code: 'welcome-ada', usage_limit: 3, metadata: { for: 'ada' } })
+        .expect(200);
       const after = Date.now();
       const child = res.body.discount;
       expect(child).toMatchObject({

@@ -100,50 +100,90 @@ describe('Admin discounts (/admin/discounts)', () => {
         valid_duration: 'P3Y6M4DT12H30M5S',
         rule: { type: 'fixed', value: 500, allocation: 'item', conditions: [{ type: 'products', operator: 'in' }] },
       });
-      const [link] = await t.dataSource.query('SELECT product_id FROM discount_condition_product WHERE condition_id = $1', [res.body.discount.rule.conditions[0].id]);
+      const [link] = await t.dataSource.query('SELECT product_id FROM discount_condition_product WHERE condition_id = $1', [
+        res.body.discount.rule.conditions[0].id,
+      ]);
       expect(link.product_id).toBe(product.id);
     });
 
     it('accepts a free-shipping rule', async () => {
-      const res = await admin.post('/admin/discounts').send(percentage({ rule: { type: 'free_shipping', value: 0, allocation: 'total' } })).expect(200);
+      const res = await admin
+        .post('/admin/discounts')
+        .send(percentage({ rule: { type: 'free_shipping', value: 0, allocation: 'total' } }))
+        .expect(200);
       expect(res.body.discount.rule.type).toBe('free_shipping');
     });
 
     it('applies expand and fields to the returned discount', async () => {
-      const res = await admin.post('/admin/discounts?expand=rule&fields=code').send(percentage({ code: 'SHAPED' })).expect(200);
+      const res = await admin
+        .post('/admin/discounts?expand=rule&fields=code')
+        .send(percentage({ code: 'SHAPED' }))
+        .expect(200);
       expect(Object.keys(res.body.discount).sort()).toEqual(['code', 'id', 'rule']);
       expect(res.body.discount.rule.conditions).toBeUndefined();
     });
 
     it('rejects a duplicate live code with 422, whatever its case', async () => {
-      await admin.post('/admin/discounts').send(percentage({ code: 'TWICE' })).expect(200);
+      await admin
+        .post('/admin/discounts')
+        .send(percentage({ code: 'TWICE' }))
+        .expect(200);
       const before = await rowCounts();
-      const res = await admin.post('/admin/discounts').send(percentage({ code: 'twice' })).expect(422);
+      const res = await admin
+        .post('/admin/discounts')
+        .send(percentage({ code: 'twice' }))
+        .expect(422);
       expect(res.body).toEqual({ type: 'duplicate_error', code: 'invalid_request_error', message: 'Discount with code TWICE already exists.' });
       expect(await rowCounts()).toEqual(before);
     });
 
     it('lets the code of a deleted discount be reused', async () => {
-      const first = await admin.post('/admin/discounts').send(percentage({ code: 'REUSE' })).expect(200);
+      const first = await admin
+        .post('/admin/discounts')
+        .send(percentage({ code: 'REUSE' }))
+        .expect(200);
       await admin.delete(`/admin/discounts/${first.body.discount.id}`).expect(200);
-      const second = await admin.post('/admin/discounts').send(percentage({ code: 'REUSE' })).expect(200);
+      const second = await admin
+        .post('/admin/discounts')
+        .send(percentage({ code: 'REUSE' }))
+        .expect(200);
       expect(second.body.discount.id).not.toBe(first.body.discount.id);
     });
 
     const invalid: Array<[string, Record<string, unknown>, string]> = [
-      ['a percentage above 100', percentageBody({ rule: { type: 'percentage', value: 101, allocation: 'total' } }), 'Discount value above 100 is not allowed when type is percentage'],
+      [
+        'a percentage above 100',
+        percentageBody({ rule: { type: 'percentage', value: 101, allocation: 'total' } }),
+        'Discount value above 100 is not allowed when type is percentage',
+      ],
       ['a negative percentage', percentageBody({ rule: { type: 'percentage', value: -5, allocation: 'total' } }), 'Discount value must not be negative'],
       ['a negative fixed amount', percentageBody({ rule: { type: 'fixed', value: -1, allocation: 'total' } }), 'Discount value must not be negative'],
       ['a fractional value', percentageBody({ rule: { type: 'fixed', value: 1.5, allocation: 'total' } }), 'rule.value must be an integer number'],
-      ['an unknown rule type', percentageBody({ rule: { type: 'bogus', value: 1, allocation: 'total' } }), 'Invalid rule type, must be one of "fixed", "percentage" or "free_shipping"'],
-      ['an unknown allocation', percentageBody({ rule: { type: 'fixed', value: 1, allocation: 'all' } }), 'Invalid allocation type, must be one of "total" or "item"'],
+      [
+        'an unknown rule type',
+        percentageBody({ rule: { type: 'bogus', value: 1, allocation: 'total' } }),
+        'Invalid rule type, must be one of "fixed", "percentage" or "free_shipping"',
+      ],
+      [
+        'an unknown allocation',
+        percentageBody({ rule: { type: 'fixed', value: 1, allocation: 'all' } }),
+        'Invalid allocation type, must be one of "total" or "item"',
+      ],
       ['no code', percentageBody({ code: undefined }), 'code should not be empty'],
       ['a blank code', percentageBody({ code: '   ' }), 'code must not be blank'],
       ['no rule', percentageBody({ rule: undefined }), 'rule must be an object'],
       ['no regions', percentageBody({ regions: undefined }), 'regions must be an array'],
       ['an empty regions list', percentageBody({ regions: [] }), 'Discount must have at least 1 region'],
-      ['ends_at before starts_at', percentageBody({ starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-01T00:00:00Z' }), '"ends_at" must be greater than "starts_at"'],
-      ['ends_at equal to starts_at', percentageBody({ starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' }), '"ends_at" must be greater than "starts_at"'],
+      [
+        'ends_at before starts_at',
+        percentageBody({ starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-01T00:00:00Z' }),
+        '"ends_at" must be greater than "starts_at"',
+      ],
+      [
+        'ends_at equal to starts_at',
+        percentageBody({ starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' }),
+        '"ends_at" must be greater than "starts_at"',
+      ],
       ['an invalid date', percentageBody({ starts_at: 'yesterday' }), 'starts_at must be a Date instance'],
       ['an invalid ISO 8601 duration', percentageBody({ valid_duration: 'P1H' }), '"valid_duration" must be a valid ISO 8601 duration'],
       ['an empty ISO 8601 duration', percentageBody({ valid_duration: 'P' }), '"valid_duration" must be a valid ISO 8601 duration'],
@@ -151,7 +191,9 @@ describe('Admin discounts (/admin/discounts)', () => {
       ['an unknown property', percentageBody({ usage_count: 3 }), 'property usage_count should not exist'],
       [
         'a condition with two resource arrays',
-        percentageBody({ rule: { type: 'percentage', value: 10, allocation: 'total', conditions: [{ operator: 'in', products: ['prod_a'], product_types: ['ptyp_a'] }] } }),
+        percentageBody({
+          rule: { type: 'percentage', value: 10, allocation: 'total', conditions: [{ operator: 'in', products: ['prod_a'], product_types: ['ptyp_a'] }] },
+        }),
         'Only one of products, product_types is allowed, Only one of product_types, products is allowed',
       ],
       [
@@ -167,7 +209,12 @@ describe('Admin discounts (/admin/discounts)', () => {
     ];
 
     function percentageBody(overrides: Record<string, unknown>): Record<string, unknown> {
-      return { code: `v${Math.random().toString(36).slice(2, 10)}`, rule: { type: 'percentage', value: 10, allocation: 'total' }, regions: ['REGION'], ...overrides };
+      return {
+        code: `v${Math.random().toString(36).slice(2, 10)}`,
+        rule: { type: 'percentage', value: 10, allocation: 'total' },
+        regions: ['REGION'],
+        ...overrides,
+      };
     }
 
     it.each(invalid)('rejects %s with 400 invalid_data and writes nothing', async (_name, body, message) => {
@@ -193,7 +240,10 @@ describe('Admin discounts (/admin/discounts)', () => {
 
     it('answers 404 for an unknown region and writes nothing', async () => {
       const before = await rowCounts();
-      const res = await admin.post('/admin/discounts').send(percentage({ regions: [eu.id, 'reg_missing'] })).expect(404);
+      const res = await admin
+        .post('/admin/discounts')
+        .send(percentage({ regions: [eu.id, 'reg_missing'] }))
+        .expect(404);
       expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
       expect(await rowCounts()).toEqual(before);
     });
@@ -221,7 +271,15 @@ describe('Admin discounts (/admin/discounts)', () => {
         .post('/admin/discounts')
         .send(
           percentage({
-            rule: { type: 'percentage', value: 10, allocation: 'total', conditions: [{ operator: 'in', products: [product.id] }, { operator: 'in', products: [product.id] }] },
+            rule: {
+              type: 'percentage',
+              value: 10,
+              allocation: 'total',
+              conditions: [
+                { operator: 'in', products: [product.id] },
+                { operator: 'in', products: [product.id] },
+              ],
+            },
           }),
         )
         .expect(422);
@@ -356,7 +414,13 @@ describe('Admin discounts (/admin/discounts)', () => {
     it('gets a discount by id with the default relations', async () => {
       const created = await createDiscount(t.dataSource.manager, { regions: [eu.id] });
       const res = await admin.get(`/admin/discounts/${created.id}`).expect(200);
-      expect(res.body.discount).toMatchObject({ id: created.id, code: created.code, parent_discount: null, regions: [{ id: eu.id }], rule: { id: created.rule_id } });
+      expect(res.body.discount).toMatchObject({
+        id: created.id,
+        code: created.code,
+        parent_discount: null,
+        regions: [{ id: eu.id }],
+        rule: { id: created.rule_id },
+      });
     });
 
     it('honours expand and fields', async () => {
@@ -409,7 +473,10 @@ describe('Admin discounts (/admin/discounts)', () => {
 
     it('replaces the regions (an empty list is allowed)', async () => {
       const d = await createDiscount(t.dataSource.manager, { regions: [eu.id] });
-      const both = await admin.post(`/admin/discounts/${d.id}`).send({ regions: [us.id, eu.id] }).expect(200);
+      const both = await admin
+        .post(`/admin/discounts/${d.id}`)
+        .send({ regions: [us.id, eu.id] })
+        .expect(200);
       expect(both.body.discount.regions.map((r: Region) => r.id).sort()).toEqual([eu.id, us.id].sort());
       const none = await admin.post(`/admin/discounts/${d.id}`).send({ regions: [] }).expect(200);
       expect(none.body.discount.regions).toEqual([]);
@@ -437,7 +504,9 @@ describe('Admin discounts (/admin/discounts)', () => {
         .expect(200);
       const { rule } = res.body.discount;
       expect(rule).toMatchObject({ description: 'now 25', value: 25, allocation: 'item', type: 'percentage' });
-      const byOperator = Object.fromEntries(rule.conditions.map((c: { operator: string; products: Array<{ id: string }> }) => [c.operator, c.products.map((p) => p.id)]));
+      const byOperator = Object.fromEntries(
+        rule.conditions.map((c: { operator: string; products: Array<{ id: string }> }) => [c.operator, c.products.map((p) => p.id)]),
+      );
       expect(byOperator).toEqual({ in: [p2.id], not_in: [p1.id] });
     });
 
@@ -453,7 +522,10 @@ describe('Admin discounts (/admin/discounts)', () => {
 
     it('rejects rule.type and is_dynamic, which cannot change', async () => {
       const d = await createDiscount(t.dataSource.manager);
-      const type = await admin.post(`/admin/discounts/${d.id}`).send({ rule: { id: d.rule_id, type: 'fixed' } }).expect(400);
+      const type = await admin
+        .post(`/admin/discounts/${d.id}`)
+        .send({ rule: { id: d.rule_id, type: 'fixed' } })
+        .expect(400);
       expect(type.body.message).toContain('property rule.type should not exist');
       const dyn = await admin.post(`/admin/discounts/${d.id}`).send({ is_dynamic: true }).expect(400);
       expect(dyn.body.message).toContain('property is_dynamic should not exist');
@@ -470,9 +542,19 @@ describe('Admin discounts (/admin/discounts)', () => {
     };
 
     it.each<[string, (ids: { rule: string }) => Record<string, unknown>, number, string]>([
-      ['a percentage above 100', ({ rule }) => ({ code: 'CHANGED', rule: { id: rule, value: 150 } }), 400, 'Discount value above 100 is not allowed when type is percentage'],
+      [
+        'a percentage above 100',
+        ({ rule }) => ({ code: 'CHANGED', rule: { id: rule, value: 150 } }),
+        400,
+        'Discount value above 100 is not allowed when type is percentage',
+      ],
       ['a negative value', ({ rule }) => ({ rule: { id: rule, value: -1 } }), 400, 'Discount value must not be negative'],
-      ['ends_at before the stored starts_at', () => ({ is_disabled: true, ends_at: '2019-01-01T00:00:00Z' }), 400, '"ends_at" must be greater than "starts_at"'],
+      [
+        'ends_at before the stored starts_at',
+        () => ({ is_disabled: true, ends_at: '2019-01-01T00:00:00Z' }),
+        400,
+        '"ends_at" must be greater than "starts_at"',
+      ],
       ['starts_at after the stored ends_at', () => ({ starts_at: '2051-01-01T00:00:00Z' }), 400, '"ends_at" must be greater than "starts_at"'],
       ['an invalid duration', () => ({ valid_duration: '3 days' }), 400, '"valid_duration" must be a valid ISO 8601 duration'],
       ['a usage_limit below the usage_count', () => ({ usage_limit: 1 }), 400, "usage_limit must not be less than the discount's usage_count (2)"],
@@ -484,10 +566,30 @@ describe('Admin discounts (/admin/discounts)', () => {
         400,
         'Only one of products, product_tags is allowed',
       ],
-      ['a condition without resources', ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ operator: 'in', products: [] }] } }), 400, 'Missing one of products'],
-      ['a new condition without operator', ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ product_tags: ['ptag_x'] }] } }), 400, 'operator is required for a new condition'],
-      ['an unknown condition id', ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ id: 'discon_x', products: ['x'] }] } }), 404, 'DiscountCondition with id discon_x was not found'],
-      ['an unknown product in a condition', ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ operator: 'not_in', products: ['prod_nope'] }] } }), 404, 'Product with product_id prod_nope does not exist.'],
+      [
+        'a condition without resources',
+        ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ operator: 'in', products: [] }] } }),
+        400,
+        'Missing one of products',
+      ],
+      [
+        'a new condition without operator',
+        ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ product_tags: ['ptag_x'] }] } }),
+        400,
+        'operator is required for a new condition',
+      ],
+      [
+        'an unknown condition id',
+        ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ id: 'discon_x', products: ['x'] }] } }),
+        404,
+        'DiscountCondition with id discon_x was not found',
+      ],
+      [
+        'an unknown product in a condition',
+        ({ rule }) => ({ rule: { id: rule, value: 5, conditions: [{ operator: 'not_in', products: ['prod_nope'] }] } }),
+        404,
+        'Product with product_id prod_nope does not exist.',
+      ],
     ])('rejects %s and writes nothing', async (_name, body, status, message) => {
       const d = await createDiscount(t.dataSource.manager, {
         regions: [eu.id],
@@ -496,14 +598,20 @@ describe('Admin discounts (/admin/discounts)', () => {
         ends_at: new Date('2050-01-01T00:00:00Z'),
       });
       const before = await snapshot(d.id);
-      const res = await admin.post(`/admin/discounts/${d.id}`).send(body({ rule: d.rule_id! })).expect(status);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}`)
+        .send(body({ rule: d.rule_id! }))
+        .expect(status);
       expect(res.body.message).toContain(message);
       expect(await snapshot(d.id)).toEqual(before);
     });
 
     it('rejects a fixed discount with more than one region', async () => {
       const d = await createDiscount(t.dataSource.manager, { rule: { type: 'fixed', value: 100, allocation: 'total' }, regions: [eu.id] });
-      const res = await admin.post(`/admin/discounts/${d.id}`).send({ regions: [eu.id, us.id] }).expect(400);
+      const res = await admin
+        .post(`/admin/discounts/${d.id}`)
+        .send({ regions: [eu.id, us.id] })
+        .expect(400);
       expect(res.body).toEqual({ type: 'invalid_data', message: 'Fixed discounts can have one region' });
       const still = await admin.get(`/admin/discounts/${d.id}`).expect(200);
       expect(still.body.discount.regions.map((r: Region) => r.id)).toEqual([eu.id]);

@@ -6,7 +6,7 @@ import { createShippingOption } from '../../factories/shipping-option.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 /** Draft orders behave as Medusa v1's where admins and storefronts rely on it. */
 describe('Admin draft orders: Medusa v1 behaviours', () => {

@@ -17,7 +17,7 @@ import { createShippingOption } from '../../factories/shipping-option.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 describe('Admin draft orders (/admin/draft-orders)', () => {
   let t: TestApp;
@@ -58,7 +58,16 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       expect(typeof draft.display_id).toBe('number');
       expect(draft.cart).toMatchObject({ id: draft.cart_id, type: 'draft_order', region_id: regionId, email: 'buyer@example.com', metadata: {} });
       expect(draft.cart.customer).toMatchObject({ email: 'buyer@example.com', has_account: false });
-      expect(draft.cart).toMatchObject({ subtotal: 0, discount_total: 0, shipping_total: 0, tax_total: 0, gift_card_total: 0, total: 0, items: [], shipping_methods: [] });
+      expect(draft.cart).toMatchObject({
+        subtotal: 0,
+        discount_total: 0,
+        shipping_total: 0,
+        tax_total: 0,
+        gift_card_total: 0,
+        total: 0,
+        items: [],
+        shipping_methods: [],
+      });
       expect(draft.cart.region).toMatchObject({ id: regionId, currency_code: 'eur' });
     });
 
@@ -336,8 +345,17 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       const created = await createOk();
       await addLine(created.id, { variant_id: variantId, quantity: 1, unit_price: 450 }).expect(200);
       const draft = (await addLine(created.id, { quantity: 1, unit_price: 999, title: 'Engraving', metadata: { text: 'B' } }).expect(200)).body.draft_order;
-      const listed = (await admin.get(`/admin/draft-orders?q=${draft.display_id}&limit=50`).expect(200)).body.draft_orders.find((d: Body) => d.id === created.id);
-      const fields = (i: Body) => ({ id: i.id, title: i.title, quantity: i.quantity, unit_price: i.unit_price, metadata: i.metadata, adjustments: i.adjustments });
+      const listed = (await admin.get(`/admin/draft-orders?q=${draft.display_id}&limit=50`).expect(200)).body.draft_orders.find(
+        (d: Body) => d.id === created.id,
+      );
+      const fields = (i: Body) => ({
+        id: i.id,
+        title: i.title,
+        quantity: i.quantity,
+        unit_price: i.unit_price,
+        metadata: i.metadata,
+        adjustments: i.adjustments,
+      });
       expect(listed.cart.items.map(fields)).toEqual(draft.cart.items.map(fields));
       expect(listed.cart.items).toHaveLength(2);
       expect(listed.cart.items.every((i: Body) => Array.isArray(i.adjustments))).toBe(true);
@@ -351,20 +369,35 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
     });
 
     it('updates quantity, price, title and metadata; quantity 0 removes the line', async () => {
-      const created = await createOk({ items: [{ variant_id: variantId, quantity: 1 }, { quantity: 1, unit_price: 100, title: 'Extra' }] });
+      const created = await createOk({
+        items: [
+          { variant_id: variantId, quantity: 1 },
+          { quantity: 1, unit_price: 100, title: 'Extra' },
+        ],
+      });
       const variantLine = created.cart.items.find((i: Body) => i.variant_id);
       const customLine = created.cart.items.find((i: Body) => !i.variant_id);
       let draft = (await updateLine(created.id, variantLine.id, { quantity: 4 }).expect(200)).body.draft_order;
       expect(draft.cart.items.find((i: Body) => i.id === variantLine.id)).toMatchObject({ quantity: 4, unit_price: 1000 });
       draft = (await updateLine(created.id, customLine.id, { unit_price: 250, title: 'Extra care', metadata: { k: 'v' } }).expect(200)).body.draft_order;
-      expect(draft.cart.items.find((i: Body) => i.id === customLine.id)).toMatchObject({ unit_price: 250, title: 'Extra care', quantity: 1, metadata: { k: 'v' } });
+      expect(draft.cart.items.find((i: Body) => i.id === customLine.id)).toMatchObject({
+        unit_price: 250,
+        title: 'Extra care',
+        quantity: 1,
+        metadata: { k: 'v' },
+      });
       expect(draft.cart.subtotal).toBe(4000 + 250);
       draft = (await updateLine(created.id, variantLine.id, { quantity: 0 }).expect(200)).body.draft_order;
       expect(draft.cart.items.map((i: Body) => i.id)).toEqual([customLine.id]);
     });
 
     it('deletes a line (an unknown line changes nothing)', async () => {
-      const created = await createOk({ items: [{ quantity: 1, unit_price: 100 }, { quantity: 2, unit_price: 50 }] });
+      const created = await createOk({
+        items: [
+          { quantity: 1, unit_price: 100 },
+          { quantity: 2, unit_price: 50 },
+        ],
+      });
       const [first, second] = created.cart.items;
       const draft = (await deleteLine(created.id, first.id).expect(200)).body.draft_order;
       expect(draft.cart.items.map((i: Body) => i.id)).toEqual([second.id]);
@@ -541,7 +574,11 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       const checkout = async (quantity: number) => {
         const cartId = (await t.http().post('/store/carts').send({ region_id: giftRegionId }).expect(200)).body.cart.id;
         await t.http().post(`/store/carts/${cartId}/line-items`).send({ variant_id: variantId, quantity }).expect(200);
-        await t.http().post(`/store/carts/${cartId}`).send({ email: 'gift@example.com', gift_cards: [{ code: card.code }] }).expect(200);
+        await t
+          .http()
+          .post(`/store/carts/${cartId}`)
+          .send({ email: 'gift@example.com', gift_cards: [{ code: card.code }] })
+          .expect(200);
         await t.http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: giftOptionId }).expect(200);
         const sessions = (await t.http().post(`/store/carts/${cartId}/payment-sessions`).expect(200)).body.cart;
         if (sessions.total > 0) await t.http().post(`/store/carts/${cartId}/payment-session`).send({ provider_id: 'manual' }).expect(200);

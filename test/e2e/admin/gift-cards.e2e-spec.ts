@@ -76,7 +76,9 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     });
 
     it('gives every card a distinct code', async () => {
-      const codes = await Promise.all(Array.from({ length: 20 }, async () => (await create({ region_id: regionId, value: 1 }).expect(200)).body.gift_card.code));
+      const codes = await Promise.all(
+        Array.from({ length: 20 }, async () => (await create({ region_id: regionId, value: 1 }).expect(200)).body.gift_card.code),
+      );
       expect(new Set(codes).size).toBe(20);
       codes.forEach((code) => expect(code).toMatch(CODE_FORMAT));
     });
@@ -232,7 +234,10 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     });
 
     it('merges metadata: new keys added, "" removes a key, others kept', async () => {
-      const res = await admin.post(`/admin/gift-cards/${card.id}`).send({ metadata: { drop: '', added: 'yes' } }).expect(200);
+      const res = await admin
+        .post(`/admin/gift-cards/${card.id}`)
+        .send({ metadata: { drop: '', added: 'yes' } })
+        .expect(200);
       expect(res.body.gift_card.metadata).toEqual({ keep: 1, added: 'yes' });
     });
 

@@ -140,7 +140,14 @@ describe('Admin product categories (/admin/product-categories)', () => {
         .post(`/admin/product-categories/${category.id}`)
         .send({ name: 'Updated', description: 'D', is_active: true, is_internal: true, handle: 'updated', metadata: { drop: '', add: 3 } })
         .expect(200);
-      expect(res.body.product_category).toMatchObject({ name: 'Updated', description: 'D', is_active: true, is_internal: true, handle: 'updated', metadata: { keep: 1, add: 3 } });
+      expect(res.body.product_category).toMatchObject({
+        name: 'Updated',
+        description: 'D',
+        is_active: true,
+        is_internal: true,
+        handle: 'updated',
+        metadata: { keep: 1, add: 3 },
+      });
       const dup = await admin.post(`/admin/product-categories/${category.id}`).send({ name: 'Nope', handle: 'upd-other' }).expect(422);
       expect(dup.body.type).toBe('duplicate_error');
       expect(await row(category.id)).toMatchObject({ name: 'Updated', handle: 'updated' });
@@ -196,7 +203,9 @@ describe('Admin product categories (/admin/product-categories)', () => {
   it('keeps sibling ranks contiguous under concurrent creates, moves, re-ranks and deletes', async () => {
     const left = await create({ name: 'Busy left' });
     const right = await create({ name: 'Busy right' });
-    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => admin.post('/admin/product-categories').send({ name: `busy ${i}`, parent_category_id: left.id })));
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => admin.post('/admin/product-categories').send({ name: `busy ${i}`, parent_category_id: left.id })),
+    );
     expect(made.map((r) => r.status)).toEqual(Array(8).fill(200));
     const ids: string[] = made.map((r) => r.body.product_category.id);
     const writes = await Promise.all([
@@ -219,7 +228,10 @@ describe('Admin product categories (/admin/product-categories)', () => {
       const first = await create({ name: 'first', parent_category_id: parent.id });
       await create({ name: 'second', parent_category_id: parent.id });
       const product = await createProduct(t.dataSource.manager);
-      await admin.post(`/admin/product-categories/${first.id}/products/batch`).send({ product_ids: [{ id: product.id }] }).expect(200);
+      await admin
+        .post(`/admin/product-categories/${first.id}/products/batch`)
+        .send({ product_ids: [{ id: product.id }] })
+        .expect(200);
 
       const refused = await admin.delete(`/admin/product-categories/${parent.id}`).expect(400);
       expect(refused.body).toMatchObject({ type: 'not_allowed', message: `Deleting ProductCategory (${parent.id}) with category children is not allowed` });
@@ -241,12 +253,24 @@ describe('Admin product categories (/admin/product-categories)', () => {
         .send({ product_ids: [{ id: p1.id }, { id: p2.id }, { id: p1.id }] })
         .expect(200);
       expect(added.body.product_category.products.map((p: { id: string }) => p.id).sort()).toEqual([p1.id, p2.id].sort());
-      await admin.post(`/admin/product-categories/${category.id}/products/batch`).send({ product_ids: [{ id: p1.id }] }).expect(200);
+      await admin
+        .post(`/admin/product-categories/${category.id}/products/batch`)
+        .send({ product_ids: [{ id: p1.id }] })
+        .expect(200);
 
-      const unknown = await admin.post(`/admin/product-categories/${category.id}/products/batch`).send({ product_ids: [{ id: 'prod_missing' }] }).expect(404);
+      const unknown = await admin
+        .post(`/admin/product-categories/${category.id}/products/batch`)
+        .send({ product_ids: [{ id: 'prod_missing' }] })
+        .expect(404);
       expect(unknown.body.type).toBe('not_found');
-      await admin.post('/admin/product-categories/pcat_missing/products/batch').send({ product_ids: [{ id: p1.id }] }).expect(404);
-      await admin.post(`/admin/product-categories/${category.id}/products/batch`).send({ product_ids: [p1.id] }).expect(400);
+      await admin
+        .post('/admin/product-categories/pcat_missing/products/batch')
+        .send({ product_ids: [{ id: p1.id }] })
+        .expect(404);
+      await admin
+        .post(`/admin/product-categories/${category.id}/products/batch`)
+        .send({ product_ids: [p1.id] })
+        .expect(400);
 
       const removed = await admin
         .delete(`/admin/product-categories/${category.id}/products/batch`)

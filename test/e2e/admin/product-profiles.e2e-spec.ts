@@ -4,7 +4,7 @@ import { createProduct } from '../../factories/product.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 /**
  * Products carry their shipping profile as Medusa 1.20 does: `profile_id` / `profile` and
@@ -30,12 +30,17 @@ describe('Product shipping profiles (profile, profiles)', () => {
     expect(rows).toEqual([{ profile_id: 'sp_default' }]);
     const other = await createProduct(t.dataSource.manager);
     await t.dataSource.query(`UPDATE product SET profile_id = 'sp_gift_card' WHERE id = $1`, [other.id]);
-    expect(await t.dataSource.query('SELECT profile_id FROM product_shipping_profile WHERE product_id = $1', [other.id])).toEqual([{ profile_id: 'sp_gift_card' }]);
+    expect(await t.dataSource.query('SELECT profile_id FROM product_shipping_profile WHERE product_id = $1', [other.id])).toEqual([
+      { profile_id: 'sp_gift_card' },
+    ]);
   });
 
   it('are expandable on a discount condition and in the discount answered by a batch', async () => {
     const discount = await createDiscount(t.dataSource.manager);
-    const created = await admin.post(`/admin/discounts/${discount.id}/conditions`).send({ operator: 'in', products: [productId] }).expect(200);
+    const created = await admin
+      .post(`/admin/discounts/${discount.id}/conditions`)
+      .send({ operator: 'in', products: [productId] })
+      .expect(200);
     const conditionId = created.body.discount.rule.conditions[0].id;
 
     const one = await admin.get(`/admin/discounts/${discount.id}/conditions/${conditionId}?expand=products.profiles,products.profile`).expect(200);

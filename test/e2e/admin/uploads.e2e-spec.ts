@@ -65,7 +65,10 @@ describe('Admin uploads (/admin/uploads) and file downloads (/uploads)', () => {
 
     it('refuses a file over the size limit with 413 and keeps nothing', async () => {
       const [before] = await t.dataSource.query(`SELECT count(*)::int AS n FROM stored_file`);
-      const res = await admin.post('/admin/uploads').attach('files', randomBytes(MAX_UPLOAD + 1), 'huge.bin').expect(413);
+      const res = await admin
+        .post('/admin/uploads')
+        .attach('files', randomBytes(MAX_UPLOAD + 1), 'huge.bin')
+        .expect(413);
       expect(res.body.type).toBe('payload_too_large');
       const [after] = await t.dataSource.query(`SELECT count(*)::int AS n FROM stored_file`);
       expect(after.n).toBe(before.n);
@@ -80,7 +83,10 @@ describe('Admin uploads (/admin/uploads) and file downloads (/uploads)', () => {
     });
 
     it('makes the file available to every instance sharing the database', async () => {
-      const res = await admin.post('/admin/uploads').attach('files', Buffer.from('shared bytes'), { filename: 'shared.csv', contentType: 'text/csv' }).expect(200);
+      const res = await admin
+        .post('/admin/uploads')
+        .attach('files', Buffer.from('shared bytes'), { filename: 'shared.csv', contentType: 'text/csv' })
+        .expect(200);
       const second = await startTestApp(t.databaseUrl);
       try {
         const served = await second.http().get(path(res.body.uploads[0].url)).expect(200);
@@ -93,7 +99,10 @@ describe('Admin uploads (/admin/uploads) and file downloads (/uploads)', () => {
 
   describe('POST /admin/uploads/protected', () => {
     it('stores a private file: not served by key, only through a signed link', async () => {
-      const res = await admin.post('/admin/uploads/protected').attach('files', Buffer.from('secret;data\r\n'), { filename: 'import.csv', contentType: 'text/csv' }).expect(200);
+      const res = await admin
+        .post('/admin/uploads/protected')
+        .attach('files', Buffer.from('secret;data\r\n'), { filename: 'import.csv', contentType: 'text/csv' })
+        .expect(200);
       const { key, url } = res.body.uploads[0];
       const hidden = await t.http().get(path(url)).expect(404);
       expect(hidden.body).toEqual({ type: 'not_found', message: `File with key ${key} was not found` });

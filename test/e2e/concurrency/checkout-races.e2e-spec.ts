@@ -25,7 +25,8 @@ describe('Checkout under concurrency', () => {
     await prepareCheckout(t, cart.id);
     return cart;
   };
-  const stock = async (variantId: string) => (await t.dataSource.query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity;
+  const stock = async (variantId: string) =>
+    (await t.dataSource.query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity;
 
   it('N parallel completions of one cart place exactly one order, and all of them answer it', async () => {
     const before = await stock(shop.variant.id);
@@ -50,7 +51,10 @@ describe('Checkout under concurrency', () => {
 
   it('two carts racing for a discount with usage_limit 1: one order, one refusal', async () => {
     const discount = await createDiscount(t.dataSource.manager, { regions: [shop.region.id], usage_limit: 1 });
-    const carts = await Promise.all([readyCart(shop.variant.id, 1, { discounts: [{ code: discount.code }] }), readyCart(shop.variant.id, 1, { discounts: [{ code: discount.code }] })]);
+    const carts = await Promise.all([
+      readyCart(shop.variant.id, 1, { discounts: [{ code: discount.code }] }),
+      readyCart(shop.variant.id, 1, { discounts: [{ code: discount.code }] }),
+    ]);
     const responses = await Promise.all(carts.map((c) => t.http().post(`/store/carts/${c.id}/complete`)));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
     const refused = responses.find((r) => r.status === 400)!;
@@ -60,7 +64,8 @@ describe('Checkout under concurrency', () => {
   });
 
   it('two carts racing for the last unit of stock: one order, one 409', async () => {
-    const lastOne = (await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 1, prices: [{ currency_code: 'eur', amount: 500 }] }] })).variants![0].id;
+    const lastOne = (await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 1, prices: [{ currency_code: 'eur', amount: 500 }] }] }))
+      .variants![0].id;
     const carts = await Promise.all([readyCart(lastOne), readyCart(lastOne)]);
     const responses = await Promise.all(carts.map((c) => t.http().post(`/store/carts/${c.id}/complete`)));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -70,7 +75,10 @@ describe('Checkout under concurrency', () => {
 
   it('two carts spending one gift card at once never overdraw it', async () => {
     const card = await createGiftCard(t.dataSource.manager, { region_id: shop.region.id, value: 1500 });
-    const carts = await Promise.all([readyCart(shop.variant.id, 1, { gift_cards: [{ code: card.code }] }), readyCart(shop.variant.id, 1, { gift_cards: [{ code: card.code }] })]);
+    const carts = await Promise.all([
+      readyCart(shop.variant.id, 1, { gift_cards: [{ code: card.code }] }),
+      readyCart(shop.variant.id, 1, { gift_cards: [{ code: card.code }] }),
+    ]);
     const responses = await Promise.all(carts.map((c) => t.http().post(`/store/carts/${c.id}/complete`)));
     expect(responses.some((r) => r.status === 200)).toBe(true);
     for (const r of responses) expect([200, 400]).toContain(r.status);

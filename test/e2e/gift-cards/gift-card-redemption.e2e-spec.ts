@@ -134,4 +134,3 @@ describe('Gift card redemption (GiftCardsService, used by carts)', () => {
     });
   });
 });
-

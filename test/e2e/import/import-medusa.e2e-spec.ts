@@ -142,8 +142,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
   });
 
   it('lists the products of a category, and of its subtree with include_category_children', async () => {
-    const ids = async (query: string) =>
-      (await t.http().get(`/store/products?${query}`).expect(200)).body.products.map((p: { id: string }) => p.id);
+    const ids = async (query: string) => (await t.http().get(`/store/products?${query}`).expect(200)).body.products.map((p: { id: string }) => p.id);
     expect(await ids('category_id[]=pcat_01TOPS')).toEqual(['prod_01SHIRT']);
     expect(await ids('category_id[]=pcat_02WEAR')).toEqual([]);
     expect(await ids('category_id[]=pcat_02WEAR&include_category_children=true')).toEqual(['prod_01SHIRT']);
@@ -204,7 +203,9 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
       await c.query(`UPDATE gift_card SET balance = 1500 WHERE id = 'gift_01HALF'`);
       await c.query(`UPDATE customer SET billing_address_id = NULL WHERE id = 'cus_01REG'`);
       await c.query(`INSERT INTO customer (id, email, has_account) VALUES ('cus_01LATE', 'late@shop.test', false)`);
-      await c.query(`UPDATE product_category SET parent_category_id = 'pcat_01TOPS', mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.', rank = 0 WHERE id = 'pcat_04KNITS'`);
+      await c.query(
+        `UPDATE product_category SET parent_category_id = 'pcat_01TOPS', mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.', rank = 0 WHERE id = 'pcat_04KNITS'`,
+      );
     });
     const again = await runImport();
     expect(again.failures).toEqual([]);

@@ -19,15 +19,36 @@ const ADDRESS = { first_name: 'Sam', last_name: 'Shopper', address_1: 'Strøget 
 const SEED = {
   store: { currencies: ['eur', 'usd'] },
   users: [ADMIN],
-  regions: [{ id: 'test-region-eu', name: 'Nordics', currency_code: 'eur', tax_rate: 25, payment_providers: ['manual'], fulfillment_providers: ['manual'], countries: ['dk', 'se'] }],
-  shipping_options: [{ name: 'Standard', region_id: 'test-region-eu', provider_id: 'manual', data: { id: 'manual-fulfillment' }, price_type: 'flat_rate', amount: 500 }],
+  regions: [
+    {
+      id: 'test-region-eu',
+      name: 'Nordics',
+      currency_code: 'eur',
+      tax_rate: 25,
+      payment_providers: ['manual'],
+      fulfillment_providers: ['manual'],
+      countries: ['dk', 'se'],
+    },
+  ],
+  shipping_options: [
+    { name: 'Standard', region_id: 'test-region-eu', provider_id: 'manual', data: { id: 'manual-fulfillment' }, price_type: 'flat_rate', amount: 500 },
+  ],
   products: [
     {
       title: 'Shirt',
       handle: 'shirt',
       status: 'published',
       options: [{ title: 'Size' }],
-      variants: [{ title: 'M', sku: 'SHIRT-M', inventory_quantity: 100, manage_inventory: true, prices: [{ currency_code: 'eur', amount: 2500 }], options: [{ value: 'M' }] }],
+      variants: [
+        {
+          title: 'M',
+          sku: 'SHIRT-M',
+          inventory_quantity: 100,
+          manage_inventory: true,
+          prices: [{ currency_code: 'eur', amount: 2500 }],
+          options: [{ value: 'M' }],
+        },
+      ],
     },
   ],
 };
@@ -87,15 +108,28 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
     const option = (await admin.req('GET', '/admin/shipping-options')).shipping_options[0];
     const group = (await admin.req('POST', '/admin/customer-groups', { name: 'VIP' })).customer_group;
     const rule = (r: Record<string, unknown>) => ({ allocation: 'total', ...r });
-    const ten = (await admin.req('POST', '/admin/discounts', { code: 'TEN', regions: [region.id], rule: rule({ type: 'percentage', value: 10, conditions: [{ operator: 'in', products: [shirt.id] }] }) })).discount;
-    await admin.req('POST', '/admin/discounts', { code: 'VIPFIVE', regions: [region.id], rule: rule({ type: 'fixed', value: 500, conditions: [{ operator: 'in', customer_groups: [group.id] }] }) });
+    const ten = (
+      await admin.req('POST', '/admin/discounts', {
+        code: 'TEN',
+        regions: [region.id],
+        rule: rule({ type: 'percentage', value: 10, conditions: [{ operator: 'in', products: [shirt.id] }] }),
+      })
+    ).discount;
+    await admin.req('POST', '/admin/discounts', {
+      code: 'VIPFIVE',
+      regions: [region.id],
+      rule: rule({ type: 'fixed', value: 500, conditions: [{ operator: 'in', customer_groups: [group.id] }] }),
+    });
     await admin.req('POST', '/admin/discounts', { code: 'FREESHIP', regions: [region.id], rule: rule({ type: 'free_shipping', value: 0 }) });
-    const welcome = (await admin.req('POST', '/admin/discounts', { code: 'WELCOME', is_dynamic: true, regions: [region.id], rule: rule({ type: 'fixed', value: 300 }) })).discount;
+    const welcome = (
+      await admin.req('POST', '/admin/discounts', { code: 'WELCOME', is_dynamic: true, regions: [region.id], rule: rule({ type: 'fixed', value: 300 }) })
+    ).discount;
     await admin.req('POST', `/admin/discounts/${welcome.id}/dynamic-codes`, { code: 'WELCOME-ABC' });
     const giftCard = (await admin.req('POST', '/admin/gift-cards', { region_id: region.id, value: 10000 })).gift_card;
 
     // A two-level category tree, the shirt in a child category.
-    const category = async (body: Record<string, unknown>) => (await admin.req('POST', '/admin/product-categories', { is_active: true, ...body })).product_category;
+    const category = async (body: Record<string, unknown>) =>
+      (await admin.req('POST', '/admin/product-categories', { is_active: true, ...body })).product_category;
     const wear = await category({ name: 'Wear', handle: 'wear' });
     const tops = await category({ name: 'Tops', handle: 'tops', parent_category_id: wear.id });
     await category({ name: 'Knits', handle: 'knits', parent_category_id: wear.id });
@@ -112,7 +146,11 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
     // An order paid with the gift card (which covers it and keeps a balance) and a dynamic code.
     const cart = (await shopper.req('POST', '/store/carts', { region_id: region.id })).cart;
     await shopper.req('POST', `/store/carts/${cart.id}/line-items`, { variant_id: shirt.variants[0].id, quantity: 2 });
-    await shopper.req('POST', `/store/carts/${cart.id}`, { shipping_address: ADDRESS, gift_cards: [{ code: giftCard.code }], discounts: [{ code: 'WELCOME-ABC' }] });
+    await shopper.req('POST', `/store/carts/${cart.id}`, {
+      shipping_address: ADDRESS,
+      gift_cards: [{ code: giftCard.code }],
+      discounts: [{ code: 'WELCOME-ABC' }],
+    });
     await shopper.req('POST', `/store/carts/${cart.id}/shipping-methods`, { option_id: option.id });
     await shopper.req('POST', `/store/carts/${cart.id}/payment-sessions`);
     const placed = await shopper.req('POST', `/store/carts/${cart.id}/complete`);
@@ -182,7 +220,11 @@ describeReal(`Importing a shop made by a real Medusa ${MEDUSA_VERSION}`, () => {
     expect(card).toMatchObject({ id: medusaSaid.giftCard.id, value: 10000, balance: medusaSaid.giftCard.balance });
     expect(card.balance).toBeLessThan(10000);
     const code = (await t.http().get('/admin/discounts/code/WELCOME-ABC').set(bearer(API_TOKEN)).expect(200)).body.discount;
-    expect(code).toMatchObject({ id: medusaSaid.welcomeCode.id, usage_count: medusaSaid.welcomeCode.usage_count, parent_discount_id: medusaSaid.welcomeCode.parent_discount_id });
+    expect(code).toMatchObject({
+      id: medusaSaid.welcomeCode.id,
+      usage_count: medusaSaid.welcomeCode.usage_count,
+      parent_discount_id: medusaSaid.welcomeCode.parent_discount_id,
+    });
     const ten = (await t.http().get(`/admin/discounts/${medusaSaid.ten.id}`).set(bearer(API_TOKEN)).expect(200)).body.discount;
     expect(ten.rule.conditions).toHaveLength(1);
     const draft = (await t.http().get(`/admin/draft-orders/${ids.draft}`).set(bearer(API_TOKEN)).expect(200)).body.draft_order;

@@ -42,7 +42,8 @@ export function installMedusa(): string | null {
       encoding: 'utf8',
       timeout: 600_000,
     });
-    if (run.status !== 0) return `npm install of @medusajs/medusa@${MEDUSA_VERSION} failed: ${(run.stderr || run.error?.message || '').trim().split('\n').slice(-3).join(' ')}`;
+    if (run.status !== 0)
+      return `npm install of @medusajs/medusa@${MEDUSA_VERSION} failed: ${(run.stderr || run.error?.message || '').trim().split('\n').slice(-3).join(' ')}`;
     writeFileSync(marker, new Date().toISOString());
   }
   writeFileSync(join(MEDUSA_DIR, 'medusa-config.js'), CONFIG);
@@ -69,7 +70,9 @@ export async function startMedusa(port: number, env: Record<string, string>): Pr
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`medusa start exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`http://127.0.0.1:${port}/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) return child;
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -33,7 +33,8 @@ describe('Catalogue response cache', () => {
     await cacheOf(app).listener!.sync();
   }
 
-  const collectionTitle = async (app: TestApp, id = collection.id) => (await app.http().get(`/store/collections/${id}`).expect(200)).body.collection.title as string;
+  const collectionTitle = async (app: TestApp, id = collection.id) =>
+    (await app.http().get(`/store/collections/${id}`).expect(200)).body.collection.title as string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,24 +119,48 @@ describe('Catalogue response cache', () => {
 
     it('sees a plain SQL write once its notice arrives, for every table of the response', async () => {
       const url = `/store/products?handle=cached-tee&currency_code=eur`;
-      const variant = () => t.http().get(url).expect(200).then((r) => r.body.products[0].variants[0]);
+      const variant = () =>
+        t
+          .http()
+          .get(url)
+          .expect(200)
+          .then((r) => r.body.products[0].variants[0]);
       await variant();
       await t.dataSource.query(`UPDATE product_variant SET inventory_quantity = 3 WHERE product_id = $1`, [product.id]);
       await eventually(variant, (v) => v.inventory_quantity === 3, 'the inventory change');
-      await t.dataSource.query(`UPDATE money_amount SET amount = 900 WHERE currency_code = 'eur' AND variant_id IN (SELECT id FROM product_variant WHERE product_id = $1)`, [
-        product.id,
-      ]);
+      await t.dataSource.query(
+        `UPDATE money_amount SET amount = 900 WHERE currency_code = 'eur' AND variant_id IN (SELECT id FROM product_variant WHERE product_id = $1)`,
+        [product.id],
+      );
       await eventually(variant, (v) => v.calculated_price === 900, 'the price change');
       await t.dataSource.query(`UPDATE product_collection SET title = 'After' WHERE id = $1`, [collection.id]);
-      await eventually(() => t.http().get(url).then((r) => r.body.products[0].collection.title), (title) => title === 'After', 'the collection title in the product');
-      await eventually(() => collectionTitle(t), (title) => title === 'After', 'the collection title');
+      await eventually(
+        () =>
+          t
+            .http()
+            .get(url)
+            .then((r) => r.body.products[0].collection.title),
+        (title) => title === 'After',
+        'the collection title in the product',
+      );
+      await eventually(
+        () => collectionTitle(t),
+        (title) => title === 'After',
+        'the collection title',
+      );
     });
 
     it('keeps other scopes: a currency change does not drop cached products', async () => {
       const cache = cacheOf(t);
       const url = `/store/products?handle=cached-tee`;
       await t.http().get(url).expect(200);
-      const currencies = () => t.http().get('/admin/currencies?code=nok').set(bearer(admin.apiToken)).expect(200).then((r) => r.body.currencies[0]);
+      const currencies = () =>
+        t
+          .http()
+          .get('/admin/currencies?code=nok')
+          .set(bearer(admin.apiToken))
+          .expect(200)
+          .then((r) => r.body.currencies[0]);
       const before = await currencies();
       await t.dataSource.query(`UPDATE currency SET includes_tax = NOT includes_tax WHERE code = 'nok'`);
       await eventually(currencies, (c) => c.includes_tax === !before.includes_tax, 'the currency change');
@@ -163,7 +188,12 @@ describe('Catalogue response cache', () => {
       const stored = cache.stats.stored;
       await t.http().get('/admin/currencies').expect(401);
       await t.http().get('/admin/currencies').set(bearer('tok_wrong')).expect(401);
-      for (const url of ['/store/collections?expand=products', '/store/products?expand=secrets', '/store/products?fields=password_hash', '/store/products?limit=x']) {
+      for (const url of [
+        '/store/collections?expand=products',
+        '/store/products?expand=secrets',
+        '/store/products?fields=password_hash',
+        '/store/products?limit=x',
+      ]) {
         for (let i = 0; i < 2; i++) expect((await t.http().get(url).expect(400)).body.type).toBe('invalid_data');
       }
       await t.http().get('/store/products?region_id=reg_cache_later').expect(404);
@@ -194,7 +224,11 @@ describe('Catalogue response cache', () => {
       listener.reconnectDelayMs = 60_000; // stays down until restarted below
       const [{ ok }] = await t.dataSource.query(`SELECT pg_terminate_backend($1) AS ok`, [listener.backendPid]);
       expect(ok).toBe(true);
-      await eventually(async () => listener.isListening, (up) => !up, 'the listener to notice it is gone');
+      await eventually(
+        async () => listener.isListening,
+        (up) => !up,
+        'the listener to notice it is gone',
+      );
 
       await silentWrite(t, `UPDATE product_collection SET title = 'Unannounced' WHERE id = $1`, [collection.id]);
       expect(await collectionTitle(t)).toBe('Unannounced');
@@ -235,12 +269,25 @@ describe('Catalogue response cache', () => {
       const auth = bearer(admin.apiToken);
       await t.http().post(`/admin/collections/${other.id}`).set(auth).send({ title: 'Shared 1' }).expect(200);
       expect(await collectionTitle(t, other.id)).toBe('Shared 1');
-      await eventually(() => collectionTitle(b, other.id), (title) => title === 'Shared 1', 'instance b to see a write through a');
+      await eventually(
+        () => collectionTitle(b, other.id),
+        (title) => title === 'Shared 1',
+        'instance b to see a write through a',
+      );
       await b.http().post(`/admin/collections/${other.id}`).set(auth).send({ title: 'Shared 2' }).expect(200);
       expect(await collectionTitle(b, other.id)).toBe('Shared 2');
-      await eventually(() => collectionTitle(t, other.id), (title) => title === 'Shared 2', 'instance a to see a write through b');
+      await eventually(
+        () => collectionTitle(t, other.id),
+        (title) => title === 'Shared 2',
+        'instance a to see a write through b',
+      );
       await t.dataSource.query(`UPDATE product_collection SET title = 'Shared 3' WHERE id = $1`, [other.id]);
-      for (const app of [t, b]) await eventually(() => collectionTitle(app, other.id), (title) => title === 'Shared 3', 'a plain SQL write');
+      for (const app of [t, b])
+        await eventually(
+          () => collectionTitle(app, other.id),
+          (title) => title === 'Shared 3',
+          'a plain SQL write',
+        );
     });
   });
 

@@ -49,7 +49,11 @@ describe('HTTP platform: health, docs, CORS, headers, limits', () => {
   });
 
   it('answers an oversized body with 413 JSON', async () => {
-    const res = await t.http().post('/admin/auth').send({ email: 'a@b.co', password: 'x'.repeat(20_000) }).expect(413);
+    const res = await t
+      .http()
+      .post('/admin/auth')
+      .send({ email: 'a@b.co', password: 'x'.repeat(20_000) })
+      .expect(413);
     expect(res.body).toEqual({ type: 'payload_too_large', message: 'The request body is too large.' });
   });
 

@@ -14,7 +14,9 @@ import { createProduct } from '../../factories/product.factory';
 /** Sorts every array in the tree by id, so two loaders' database orders compare equal. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
-    return value.map(canonical).sort((a, b) => String((a as ObjectLiteral)?.id ?? JSON.stringify(a)).localeCompare(String((b as ObjectLiteral)?.id ?? JSON.stringify(b))));
+    return value
+      .map(canonical)
+      .sort((a, b) => String((a as ObjectLiteral)?.id ?? JSON.stringify(a)).localeCompare(String((b as ObjectLiteral)?.id ?? JSON.stringify(b))));
   }
   if (value instanceof Date || value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, canonical(v)]));
@@ -29,7 +31,12 @@ describe('JSON tree loader: one query, the same entities as TypeORM find', () =>
     t = await createTestApp();
     const m = t.dataSource.manager;
     shop = await createShop(m, {
-      product: { variants: [{ prices: [{ currency_code: 'eur', amount: 1000 }], inventory_quantity: 10 }, { prices: [{ currency_code: 'eur', amount: 333 }], inventory_quantity: 10 }] },
+      product: {
+        variants: [
+          { prices: [{ currency_code: 'eur', amount: 1000 }], inventory_quantity: 10 },
+          { prices: [{ currency_code: 'eur', amount: 333 }], inventory_quantity: 10 },
+        ],
+      },
     });
     await createDiscount(m, { code: 'TENOFF', rule: { type: 'fixed', value: 100, allocation: 'total' }, regions: [shop.region.id] });
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
@@ -38,7 +45,11 @@ describe('JSON tree loader: one query, the same entities as TypeORM find', () =>
       await t.http().post(`/store/carts/${cartId}/line-items`).send({ variant_id: variant.id, quantity: 1 }).expect(200);
     }
     await prepareCheckout(t, cartId, { optionId: shop.shippingOption.id });
-    await t.http().post(`/store/carts/${cartId}`).send({ discounts: [{ code: 'TENOFF' }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cartId}`)
+      .send({ discounts: [{ code: 'TENOFF' }] })
+      .expect(200);
   });
   afterAll(() => t.close());
 
@@ -70,12 +81,17 @@ describe('JSON tree loader: one query, the same entities as TypeORM find', () =>
     const adjustment = cart.items!.flatMap((i) => i.adjustments ?? [])[0];
     expect(adjustment).toBeInstanceOf(LineItemAdjustment);
     expect(typeof adjustment.amount).toBe('number');
-    const [stored] = await t.dataSource.query('SELECT sum(amount)::int AS total FROM line_item_adjustment a JOIN line_item i ON i.id = a.item_id WHERE i.cart_id = $1', [cartId]);
+    const [stored] = await t.dataSource.query(
+      'SELECT sum(amount)::int AS total FROM line_item_adjustment a JOIN line_item i ON i.id = a.item_id WHERE i.cart_id = $1',
+      [cartId],
+    );
     expect(cart.items!.flatMap((i) => i.adjustments ?? []).reduce((sum, a) => sum + Number(a.amount), 0)).toBe(stored.total);
   });
 
   it('leaves out soft-deleted roots and soft-deleted related rows, as find does', async () => {
-    const product = await createProduct(t.dataSource.manager, { variants: [{ prices: [{ currency_code: 'eur', amount: 1 }] }, { prices: [{ currency_code: 'eur', amount: 2 }] }] });
+    const product = await createProduct(t.dataSource.manager, {
+      variants: [{ prices: [{ currency_code: 'eur', amount: 1 }] }, { prices: [{ currency_code: 'eur', amount: 2 }] }],
+    });
     await t.dataSource.query('UPDATE product_variant SET deleted_at = now() WHERE id = $1', [product.variants![1].id]);
     const relations = ['variants', 'variants.prices', 'options', 'images', 'tags', 'collection', 'type'];
     const [loaded] = await loadJsonTrees(t.dataSource.manager, Product, [product.id], relations);
@@ -92,7 +108,12 @@ describe('JSON tree loader: one query, the same entities as TypeORM find', () =>
     const loaded = await t.dataSource.transaction((manager) => loadJsonTrees(manager, Cart, [cartId, other.id, 'cart_missing'], ['items', 'region']));
     expect(loaded.map((c) => c.id).sort()).toEqual([cartId, other.id].sort());
     expect(loaded.find((c) => c.id === other.id)!.items).toEqual([]);
-    const items = await loadJsonTrees(t.dataSource.manager, LineItem, (await viaTypeOrm(Cart, [cartId], ['items']))[0].items!.map((i) => i.id), ['variant', 'tax_lines']);
+    const items = await loadJsonTrees(
+      t.dataSource.manager,
+      LineItem,
+      (await viaTypeOrm(Cart, [cartId], ['items']))[0].items!.map((i) => i.id),
+      ['variant', 'tax_lines'],
+    );
     expect(items).toHaveLength(2);
   });
 });

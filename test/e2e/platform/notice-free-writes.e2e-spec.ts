@@ -47,7 +47,13 @@ describe('Cart writes without a write fence', () => {
     expect(isNoticeFreeWrite(method.toUpperCase(), path)).toBe(true);
     let res: { status: number; body: Record<string, any> } | undefined;
     const announced = await noticesOf(async () => {
-      const req = method === 'post' ? t.http().post(path).send(body ?? {}) : t.http().delete(path);
+      const req =
+        method === 'post'
+          ? t
+              .http()
+              .post(path)
+              .send(body ?? {})
+          : t.http().delete(path);
       res = await req;
     });
     expect({ path, status: res!.status }).toEqual({ path, status: 200 });
@@ -62,7 +68,8 @@ describe('Cart writes without a write fence', () => {
     const created = await noticeFree('post', '/store/carts', { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     const id = created.cart.id as string;
     await noticeFree('post', `/store/carts/${id}/line-items`, { variant_id: shop.variant.id, quantity: 2 });
-    const line = (await noticeFree('post', `/store/carts/${id}/line-items`, { variant_id: shop.variant.id, quantity: 1, metadata: { gift: true } })).cart.items[1];
+    const line = (await noticeFree('post', `/store/carts/${id}/line-items`, { variant_id: shop.variant.id, quantity: 1, metadata: { gift: true } })).cart
+      .items[1];
     await noticeFree('post', `/store/carts/${id}/line-items/${line.id}`, { quantity: 3 });
     await noticeFree('delete', `/store/carts/${id}/line-items/${line.id}`);
     await noticeFree('post', `/store/carts/${id}`, {

@@ -11,10 +11,42 @@ type Node = { [key: string]: unknown };
 
 /** The keywords an OpenAPI 3.0 Schema Object may have (3.0.3, section 4.7.24), plus extensions. */
 const SCHEMA_KEYWORDS = new Set([
-  'title', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'enum', 'type', 'allOf', 'oneOf',
-  'anyOf', 'not', 'items', 'properties', 'additionalProperties', 'description', 'format', 'default', 'nullable',
-  'discriminator', 'readOnly', 'writeOnly', 'xml', 'externalDocs', 'example', 'deprecated', '$ref',
+  'title',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'not',
+  'items',
+  'properties',
+  'additionalProperties',
+  'description',
+  'format',
+  'default',
+  'nullable',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'externalDocs',
+  'example',
+  'deprecated',
+  '$ref',
 ]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -35,7 +67,8 @@ function schemaObjects(document: OpenAPIObject): Array<[string, Node]> {
       const op = (item as Record<string, Node>)[method];
       if (!op) continue;
       for (const [status, response] of Object.entries(op.responses as Record<string, Node>)) {
-        for (const [type, media] of Object.entries((response.content as Record<string, Node>) ?? {})) if (media.schema) visit(media.schema as Node, `${method} ${path} ${status} ${type}`);
+        for (const [type, media] of Object.entries((response.content as Record<string, Node>) ?? {}))
+          if (media.schema) visit(media.schema as Node, `${method} ${path} ${status} ${type}`);
       }
     }
   }
@@ -129,7 +162,10 @@ describe('The OpenAPI document (/docs-json)', () => {
       }
       if (schema.type !== undefined && !TYPES.has(schema.type as string)) problems.push(`${where}: type ${String(schema.type)}`);
       if (schema.type === 'array' && !schema.items) problems.push(`${where}: an array needs items`);
-      if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.length > 0 && schema.required.every((r) => typeof r === 'string'))) {
+      if (
+        schema.required !== undefined &&
+        !(Array.isArray(schema.required) && schema.required.length > 0 && schema.required.every((r) => typeof r === 'string'))
+      ) {
         problems.push(`${where}: required must be a non-empty list of names`);
       }
       if (schema.nullable !== undefined && typeof schema.nullable !== 'boolean') problems.push(`${where}: nullable must be a boolean`);

@@ -64,7 +64,9 @@ describe('HTTP request pipeline', () => {
     });
 
     it('keeps both identities when a customer logs in on a browser holding an admin session', async () => {
-      const admin = sessionCookie(await t.http().post('/admin/auth').set(freshIp()).send({ email: creds.email, password: creds.password }).expect(200))!.split(';')[0];
+      const admin = sessionCookie(await t.http().post('/admin/auth').set(freshIp()).send({ email: creds.email, password: creds.password }).expect(200))!.split(
+        ';',
+      )[0];
       const customer = await createCustomer(t.dataSource.manager, { password: 'secret-pass' });
       const login = await t.http().post('/store/auth').set(freshIp()).set('Cookie', admin).send({ email: customer.email, password: 'secret-pass' }).expect(200);
       const both = sessionCookie(login)!.split(';')[0];
@@ -104,10 +106,19 @@ describe('HTTP request pipeline', () => {
       try {
         const { port } = server.address() as AddressInfo;
         const status = await new Promise<number>((resolve, reject) => {
-          const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/admin/auth', headers: { 'content-type': 'application/json', connection: 'close', ...freshIp() } }, (res) => {
-            res.resume();
-            resolve(res.statusCode!);
-          });
+          const req = http.request(
+            {
+              port,
+              host: '127.0.0.1',
+              method: 'POST',
+              path: '/admin/auth',
+              headers: { 'content-type': 'application/json', connection: 'close', ...freshIp() },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          );
           req.on('error', reject);
           req.write(`{"email":${JSON.stringify(creds.email)},`);
           req.end(`"password":${JSON.stringify(creds.password)}}`);

@@ -22,7 +22,14 @@ describe('Row writes: the same rows as TypeORM insert() and update()', () => {
   afterAll(() => t.close());
 
   const session = (cartId: string, providerId: string, extra: Partial<PaymentSession> = {}) =>
-    t.dataSource.manager.create(PaymentSession, { cart_id: cartId, provider_id: providerId, status: 'pending', data: { nested: { a: [1, 'two'] } }, amount: 1234, ...extra });
+    t.dataSource.manager.create(PaymentSession, {
+      cart_id: cartId,
+      provider_id: providerId,
+      status: 'pending',
+      data: { nested: { a: [1, 'two'] } },
+      amount: 1234,
+      ...extra,
+    });
 
   async function stored(id: string): Promise<Record<string, unknown>> {
     const [row] = await t.dataSource.query('SELECT * FROM payment_session WHERE id = $1', [id]);

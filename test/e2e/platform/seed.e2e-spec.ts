@@ -30,7 +30,10 @@ function fixture() {
         region_id: 'reg_seed_nordic',
         provider_id: 'manual',
         amount: 9900,
-        requirements: [{ type: 'min_subtotal', amount: 1000 }, { type: 'max_subtotal', amount: 500000 }],
+        requirements: [
+          { type: 'min_subtotal', amount: 1000 },
+          { type: 'max_subtotal', amount: 500000 },
+        ],
       },
       { name: 'Seed Gift Delivery', region_id: 'eu-placeholder', provider_id: 'manual', amount: 0, is_giftcard: true },
     ],
@@ -77,7 +80,10 @@ function fixture() {
           },
           {
             sku: 'SEED-TEE-M-B',
-            prices: [{ currency_code: 'eur', amount: 1600 }, { region_id: 'eu-placeholder', amount: 1550 }],
+            prices: [
+              { currency_code: 'eur', amount: 1600 },
+              { region_id: 'eu-placeholder', amount: 1550 },
+            ],
             options: [{ value: 'M' }, { value: 'Black' }],
             manage_inventory: false,
           },
@@ -194,12 +200,28 @@ describe('Seed importer (Medusa seed format)', () => {
     });
 
     it('creates the category tree (visible unless told otherwise, ranked in file order) and puts products in categories', async () => {
-      const rows = await query<{ id: string; name: string; handle: string; rank: number; is_active: boolean; is_internal: boolean; parent: string | null; mpath: string }>(
+      const rows = await query<{
+        id: string;
+        name: string;
+        handle: string;
+        rank: number;
+        is_active: boolean;
+        is_internal: boolean;
+        parent: string | null;
+        mpath: string;
+      }>(
         `SELECT c.id, c.name, c.handle, c.rank, c.is_active, c.is_internal, p.name AS parent, c.mpath
            FROM product_category c LEFT JOIN product_category p ON p.id = c.parent_category_id ORDER BY c.mpath`,
       );
       const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
-      expect(byName['Seed Apparel']).toMatchObject({ id: expect.stringMatching(ULID_ID('pcat')), handle: 'seed-apparel', parent: null, rank: 0, is_active: true, is_internal: false });
+      expect(byName['Seed Apparel']).toMatchObject({
+        id: expect.stringMatching(ULID_ID('pcat')),
+        handle: 'seed-apparel',
+        parent: null,
+        rank: 0,
+        is_active: true,
+        is_internal: false,
+      });
       expect(byName['Seed Tops']).toMatchObject({ id: 'pcat_seed_tops', handle: 'seed-apparel/tops', parent: 'Seed Apparel', rank: 0 });
       expect(byName['Seed Backstage']).toMatchObject({ parent: 'Seed Apparel', rank: 1, is_active: true, is_internal: true });
       expect(byName['Seed Bottoms']).toMatchObject({ parent: 'Seed Apparel', rank: 2 });
@@ -246,7 +268,11 @@ describe('Seed importer (Medusa seed format)', () => {
     });
 
     it('creates products published by default, in the default sales channel, with type, tags, images and thumbnail', async () => {
-      const res = await t.http().get('/store/products').query({ handle: 'seed-tee', expand: 'variants,variants.prices,variants.options,options,tags,type,images,collection' }).expect(200);
+      const res = await t
+        .http()
+        .get('/store/products')
+        .query({ handle: 'seed-tee', expand: 'variants,variants.prices,variants.options,options,tags,type,images,collection' })
+        .expect(200);
       expect(res.body.count).toBe(1);
       const tee = res.body.products[0];
       expect(tee).toMatchObject({
@@ -270,7 +296,12 @@ describe('Seed importer (Medusa seed format)', () => {
       const byOption = Object.fromEntries(tee.options.map((o: { id: string; title: string }) => [o.id, o.title]));
       const values = small.options.map((v: { option_id: string; value: string }) => `${byOption[v.option_id]}=${v.value}`).sort();
       expect(values).toEqual(['Color=White', 'Size=S']);
-      expect(small.prices.filter((p: { region_id: string | null }) => !p.region_id).map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount]).sort()).toEqual([
+      expect(
+        small.prices
+          .filter((p: { region_id: string | null }) => !p.region_id)
+          .map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount])
+          .sort(),
+      ).toEqual([
         ['eur', 1500],
         ['usd', 1700],
       ]);
@@ -327,7 +358,9 @@ describe('Seed importer (Medusa seed format)', () => {
       });
       expect(result.created).toEqual({ shipping_options: 1 });
       expect(result.existing).toEqual({ regions: 1 });
-      const [pickup] = await query(`SELECT so.region_id = r.id AS same FROM shipping_option so, region r WHERE so.name = 'Seed Pickup' AND r.name = 'Seed Europe'`);
+      const [pickup] = await query(
+        `SELECT so.region_id = r.id AS same FROM shipping_option so, region r WHERE so.name = 'Seed Pickup' AND r.name = 'Seed Europe'`,
+      );
       expect(pickup).toEqual({ same: true });
       expect((await businessTableCounts(t.dataSource)).region).toBe(before.region);
     });
@@ -391,11 +424,17 @@ describe('Seed importer (Medusa seed format)', () => {
     });
 
     it('an unknown country code', async () => {
-      await expectRejected({ regions: [{ name: 'Atlantis', currency_code: 'eur', countries: ['zz'] }] }, escape('regions[0].countries[0] "zz" is not an ISO 3166-1 alpha-2 country code'));
+      await expectRejected(
+        { regions: [{ name: 'Atlantis', currency_code: 'eur', countries: ['zz'] }] },
+        escape('regions[0].countries[0] "zz" is not an ISO 3166-1 alpha-2 country code'),
+      );
     });
 
     it('a region currency that is not a store currency', async () => {
-      await expectRejected({ regions: [{ name: 'Swiss', currency_code: 'chf' }] }, escape(`regions[0].currency_code "chf" is not one of the store's currencies`));
+      await expectRejected(
+        { regions: [{ name: 'Swiss', currency_code: 'chf' }] },
+        escape(`regions[0].currency_code "chf" is not one of the store's currencies`),
+      );
     });
 
     it('a provider that is not installed', async () => {
@@ -420,11 +459,17 @@ describe('Seed importer (Medusa seed format)', () => {
     });
 
     it('a category without a name', async () => {
-      await expectRejected({ categories: [{ name: 'Seed Parent', category_children: [{ handle: 'nameless' }] }] }, escape('categories[0].category_children[0].name'));
+      await expectRejected(
+        { categories: [{ name: 'Seed Parent', category_children: [{ handle: 'nameless' }] }] },
+        escape('categories[0].category_children[0].name'),
+      );
     });
 
     it('a flat-rate shipping option without an amount', async () => {
-      await expectRejected({ shipping_options: [{ name: 'Free?', region_id: 'reg_seed_nordic', provider_id: 'manual' }] }, escape('shipping_options[0].amount is required'));
+      await expectRejected(
+        { shipping_options: [{ name: 'Free?', region_id: 'reg_seed_nordic', provider_id: 'manual' }] },
+        escape('shipping_options[0].amount is required'),
+      );
     });
 
     it('variant option values that do not match the product options', async () => {
@@ -485,7 +530,9 @@ describe('Seed importer (Medusa seed format)', () => {
       expect(clothing.body.count).toBeGreaterThan(products.body.count);
 
       const all = await demo.http().get('/store/products?limit=100').expect(200);
-      const urls = all.body.products.flatMap((p: { thumbnail: string | null; images: Array<{ url: string }> }) => [p.thumbnail, ...p.images.map((i) => i.url)]).filter(Boolean);
+      const urls = all.body.products
+        .flatMap((p: { thumbnail: string | null; images: Array<{ url: string }> }) => [p.thumbnail, ...p.images.map((i) => i.url)])
+        .filter(Boolean);
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) expect(new URL(url).host).toBe('medusa-public-images.s3.eu-west-1.amazonaws.com');
     });

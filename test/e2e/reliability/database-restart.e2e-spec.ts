@@ -37,7 +37,9 @@ describe('PostgreSQL restarted under a running app', () => {
     t = await startTestApp(pg.url, { DB_CONNECT_TIMEOUT_MS: '2000', LOGIN_THROTTLE_LIMIT: '1000' });
     const admin = await createAdminUser(t);
     apiToken = admin.apiToken;
-    adminCookie = String((await t.http().post('/admin/auth').send({ email: admin.email, password: admin.password }).expect(200)).headers['set-cookie']).split(';')[0];
+    adminCookie = String((await t.http().post('/admin/auth').send({ email: admin.email, password: admin.password }).expect(200)).headers['set-cookie']).split(
+      ';',
+    )[0];
     regionId = (await createRegion(t.dataSource.manager)).id;
   }, 60_000);
 

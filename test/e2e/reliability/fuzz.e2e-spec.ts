@@ -38,10 +38,41 @@ const nasty = fc.constantFrom(
 );
 const scalar = fc.oneof(nasty, fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(-100), fc.constant(2 ** 53));
 const jsonValue = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.oneof(nasty, fc.string()), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.oneof(nasty, fc.string()), tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
-const knownKeys = ['email', 'password', 'title', 'handle', 'code', 'name', 'region_id', 'quantity', 'variant_id', 'value', 'rule', 'items', 'limit', 'offset', 'metadata', 'customer_ids', 'product_ids', 'discounts', 'is_disabled', 'usage_limit', 'type', 'context', 'dry_run', 'balance', 'ends_at'];
+const knownKeys = [
+  'email',
+  'password',
+  'title',
+  'handle',
+  'code',
+  'name',
+  'region_id',
+  'quantity',
+  'variant_id',
+  'value',
+  'rule',
+  'items',
+  'limit',
+  'offset',
+  'metadata',
+  'customer_ids',
+  'product_ids',
+  'discounts',
+  'is_disabled',
+  'usage_limit',
+  'type',
+  'context',
+  'dry_run',
+  'balance',
+  'ends_at',
+];
 const body = fc.oneof(
   jsonValue,
   fc.dictionary(fc.constantFrom(...knownKeys), scalar, { maxKeys: 6 }),

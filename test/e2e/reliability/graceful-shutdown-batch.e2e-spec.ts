@@ -35,7 +35,14 @@ describe('Graceful shutdown with batch work in flight', () => {
     await dropTestDatabase(dbName);
   });
 
-  const workerEnv = { ...FAST_QUEUE_ENV, QUEUE_WORKERS: 'true', QUEUE_SHUTDOWN_TIMEOUT_MS: '20000', BATCH_JOB_EXPORT_PAGE_SIZE: '1', SHUTDOWN_DRAIN_MS: '0', DB_POOL_SIZE: '4' };
+  const workerEnv = {
+    ...FAST_QUEUE_ENV,
+    QUEUE_WORKERS: 'true',
+    QUEUE_SHUTDOWN_TIMEOUT_MS: '20000',
+    BATCH_JOB_EXPORT_PAGE_SIZE: '1',
+    SHUTDOWN_DRAIN_MS: '0',
+    DB_POOL_SIZE: '4',
+  };
   const bootWorker = async () => {
     const server = await startServerProcess(url, workerEnv);
     servers.push(server);

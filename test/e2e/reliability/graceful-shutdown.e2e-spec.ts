@@ -60,7 +60,11 @@ describe('Graceful shutdown on SIGTERM', () => {
     await locker.query('LOCK TABLE "region" IN ACCESS EXCLUSIVE MODE');
 
     const inFlight = Array.from({ length: IN_FLIGHT }, () =>
-      fetch(`${base}/store/regions`).then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), body: (await r.json()) as { regions?: unknown[] } })),
+      fetch(`${base}/store/regions`).then(async (r) => ({
+        status: r.status,
+        connection: r.headers.get('connection'),
+        body: (await r.json()) as { regions?: unknown[] },
+      })),
     );
     // Every one of them is waiting on the lock inside PostgreSQL. (Asked on another
     // connection: inside the locker's transaction pg_stat_activity is a frozen snapshot.)

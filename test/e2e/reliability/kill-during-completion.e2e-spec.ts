@@ -73,17 +73,22 @@ describe('SIGKILL during cart completion', () => {
   const over = (server: ServerProcess) => ({ http: () => request(server.url) }) as unknown as TestApp;
   const one = async (sql: string, params: unknown[]) => (await dataSource.query(sql, params))[0];
   const appBackends = async () =>
-    (
-      await observer.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'medusa-compatible-api'`, [dbName])
-    ).rows[0].n as number;
+    (await observer.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'medusa-compatible-api'`, [dbName]))
+      .rows[0].n as number;
 
   it('leaves nothing of the interrupted completion, and completing again after a restart places exactly one order', async () => {
     const first = await boot();
-    const shop = await createShop(dataSource.manager, { product: { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+    const shop = await createShop(dataSource.manager, {
+      product: { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 1000 }] }] },
+    });
     const discount = await createDiscount(dataSource.manager, { regions: [shop.region.id], usage_limit: 5 });
     const card = await createGiftCard(dataSource.manager, { region_id: shop.region.id, value: 700 });
     const cart = await createCartViaApi(over(first), { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 2 }] });
-    await over(first).http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] }).expect(200);
+    await over(first)
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] })
+      .expect(200);
     await prepareCheckout(over(first), cart.id);
 
     const snapshot = async () => ({
@@ -97,7 +102,16 @@ describe('SIGKILL during cart completion', () => {
       gift_card_transactions: (await one('SELECT count(*)::int AS n FROM gift_card_transaction WHERE gift_card_id = $1', [card.id])).n,
     });
     const before = await snapshot();
-    expect(before).toEqual({ completed_at: null, orders: 0, payments: 0, stock: 10, discount_uses: 0, order_discounts: 0, gift_card_balance: 700, gift_card_transactions: 0 });
+    expect(before).toEqual({
+      completed_at: null,
+      orders: 0,
+      payments: 0,
+      stock: 10,
+      discount_uses: 0,
+      order_discounts: 0,
+      gift_card_balance: 700,
+      gift_card_transactions: 0,
+    });
 
     // Hold the variant row: completion writes it after the discount, the order and the gift card.
     locker = new Client({ connectionString: url, application_name: 'kill-test-locker' });
@@ -170,11 +184,17 @@ describe('SIGKILL during cart completion', () => {
     // The server the previous test restarted becomes the victim here (one boot fewer).
     const victim = servers.find((s) => s.child.exitCode === null && s.child.signalCode === null) ?? (await boot());
     const survivor = await boot();
-    const shop = await createShop(dataSource.manager, { product: { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+    const shop = await createShop(dataSource.manager, {
+      product: { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 1000 }] }] },
+    });
     const discount = await createDiscount(dataSource.manager, { regions: [shop.region.id], usage_limit: 5 });
     const card = await createGiftCard(dataSource.manager, { region_id: shop.region.id, value: 700 });
     const cart = await createCartViaApi(over(victim), { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 3 }] });
-    await over(victim).http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] }).expect(200);
+    await over(victim)
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] })
+      .expect(200);
     await prepareCheckout(over(survivor), cart.id);
 
     locker = new Client({ connectionString: url, application_name: 'kill-test-locker' });
@@ -196,7 +216,10 @@ describe('SIGKILL during cart completion', () => {
     );
     await until('the victim’s completion to block on the variant row', async () => (await waiters('UPDATE product_variant%')) === 1);
     // The retry on the other instance queues behind the victim's lock on the cart row (two waiters now).
-    const retried = request(survivor.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `survivor-${cart.id}`).then((r) => r);
+    const retried = request(survivor.url)
+      .post(`/store/carts/${cart.id}/complete`)
+      .set('Idempotency-Key', `survivor-${cart.id}`)
+      .then((r) => r);
     await until('the retry to wait for the cart row too', async () => (await waiters('%')) === 2);
 
     process.kill(victim.pid, 'SIGKILL');
@@ -214,6 +237,9 @@ describe('SIGKILL during cart completion', () => {
     expect(await one('SELECT inventory_quantity FROM product_variant WHERE id = $1', [shop.variant.id])).toEqual({ inventory_quantity: 7 });
     expect(await one('SELECT usage_count FROM discount WHERE id = $1', [discount.id])).toEqual({ usage_count: 1 });
     expect(await one('SELECT balance FROM gift_card WHERE id = $1', [card.id])).toEqual({ balance: 0 });
-    expect(await one('SELECT count(*)::int AS n, sum(amount)::int AS spent FROM gift_card_transaction WHERE gift_card_id = $1', [card.id])).toEqual({ n: 1, spent: 700 });
+    expect(await one('SELECT count(*)::int AS n, sum(amount)::int AS spent FROM gift_card_transaction WHERE gift_card_id = $1', [card.id])).toEqual({
+      n: 1,
+      spent: 700,
+    });
   });
 });

@@ -21,7 +21,9 @@ describe('Scale-out: checkout and batch jobs across three instances', () => {
   beforeAll(async () => {
     const first = await createTestApp(env);
     instances = [first, await startTestApp(first.databaseUrl, env), await startTestApp(first.databaseUrl, env)];
-    shop = await createShop(first.dataSource.manager, { product: { variants: [{ inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+    shop = await createShop(first.dataSource.manager, {
+      product: { variants: [{ inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] }] },
+    });
   }, 60_000);
   afterAll(async () => {
     // The first one owns the database: close it last.
@@ -31,12 +33,18 @@ describe('Scale-out: checkout and batch jobs across three instances', () => {
   const at = (i: number) => instances[i % instances.length];
   const db = () => instances[0].dataSource;
   const count = async (sql: string, params: unknown[]) => (await db().query(sql, params))[0].n as number;
-  const stock = async (variantId: string) => (await db().query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity as number;
+  const stock = async (variantId: string) =>
+    (await db().query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity as number;
 
   /** A cart made checkout-ready through instance `i` (so set-up itself crosses instances). */
   const readyCart = async (i: number, quantity = 1, extra: Record<string, unknown> = {}) => {
     const cart = await createCartViaApi(at(i), { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity }] });
-    if (Object.keys(extra).length) await at(i + 1).http().post(`/store/carts/${cart.id}`).send(extra).expect(200);
+    if (Object.keys(extra).length)
+      await at(i + 1)
+        .http()
+        .post(`/store/carts/${cart.id}`)
+        .send(extra)
+        .expect(200);
     await prepareCheckout(at(i + 2), cart.id);
     return cart;
   };
@@ -105,7 +113,12 @@ describe('Scale-out: checkout and batch jobs across three instances', () => {
     const since = new Date();
 
     const created = await Promise.all(
-      agents.map((agent) => agent.post('/admin/batch-jobs').send({ type: 'product-export', context: { filterable_fields: { id: ids } } }).expect(201)),
+      agents.map((agent) =>
+        agent
+          .post('/admin/batch-jobs')
+          .send({ type: 'product-export', context: { filterable_fields: { id: ids } } })
+          .expect(201),
+      ),
     );
     const jobIds = created.map((r) => r.body.batch_job.id as string);
     const done = await Promise.all(jobIds.map((id, i) => waitForJob(agents[i], id, hasStatus('completed', 'failed'))));

@@ -61,7 +61,11 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
       TMPDIR: childTmp,
     };
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'swc-register.js'), join(ROOT, 'src', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'swc-register.js'), join(ROOT, 'src', 'main.ts')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));

@@ -68,9 +68,7 @@ describe('Authentication sweep over every /admin route', () => {
   it.each(cases)('answers 401 JSON with %s', async (_name, headers) => {
     const failures: string[] = [];
     for (const route of adminRoutes) {
-      const res = await (t.http() as unknown as Record<string, (u: string) => import('supertest').Test>)
-        [route.method](concretePath(route.path))
-        .set(headers());
+      const res = await (t.http() as unknown as Record<string, (u: string) => import('supertest').Test>)[route.method](concretePath(route.path)).set(headers());
       if (res.status !== 401 || res.body?.type !== 'unauthorized') failures.push(`${route.method.toUpperCase()} ${route.path} -> ${res.status}`);
     }
     expect(failures).toEqual([]);
@@ -97,7 +95,9 @@ describe('Authentication sweep over every /store route that needs a customer', (
       .map(({ method, path }) => ({ method, path }));
 
     const admin = await createAdminUser(t);
-    adminCookie = String((await t.http().post('/admin/auth').send({ email: admin.email, password: admin.password }).expect(200)).headers['set-cookie']).split(';')[0];
+    adminCookie = String((await t.http().post('/admin/auth').send({ email: admin.email, password: admin.password }).expect(200)).headers['set-cookie']).split(
+      ';',
+    )[0];
     adminJwt = (await t.http().post('/admin/auth/token').send({ email: admin.email, password: admin.password }).expect(200)).body.access_token;
 
     const customer = await createCustomer(t.dataSource.manager, { password: 'customer-pass' });
@@ -109,14 +109,22 @@ describe('Authentication sweep over every /store route that needs a customer', (
   afterAll(() => t.close());
 
   it('finds the customer-only store routes from their metadata', () => {
-    expect(customerRoutes).toEqual(expect.arrayContaining([{ method: 'get', path: '/store/auth' }, { method: 'get', path: '/store/customers/me' }]));
+    expect(customerRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'get', path: '/store/auth' },
+        { method: 'get', path: '/store/customers/me' },
+      ]),
+    );
     expect(customerRoutes).not.toContainEqual({ method: 'get', path: '/store/regions' });
   });
 
   const cases: Array<[string, () => Record<string, string>]> = [
     ['no credentials', () => ({})],
     ['a bearer token that is not a JWT', () => bearer('not-a-token')],
-    ['an expired store JWT', () => bearer(jwt.sign({ customer_id: 'cus_x', domain: 'store', exp: Math.floor(Date.now() / 1000) - 60 }, process.env.JWT_SECRET ?? 'supersecret'))],
+    [
+      'an expired store JWT',
+      () => bearer(jwt.sign({ customer_id: 'cus_x', domain: 'store', exp: Math.floor(Date.now() / 1000) - 60 }, process.env.JWT_SECRET ?? 'supersecret')),
+    ],
     ['a store JWT signed with another secret', () => bearer(jwt.sign(jwt.decode(customerJwt) as object, 'another-secret'))],
     ['an admin session cookie', () => ({ cookie: adminCookie })],
     ['an admin JWT', () => bearer(adminJwt)],
@@ -126,9 +134,7 @@ describe('Authentication sweep over every /store route that needs a customer', (
   it.each(cases)('answers 401 JSON with %s', async (_name, headers) => {
     const failures: string[] = [];
     for (const route of customerRoutes) {
-      const res = await (t.http() as unknown as Record<string, (u: string) => import('supertest').Test>)
-        [route.method](concretePath(route.path))
-        .set(headers());
+      const res = await (t.http() as unknown as Record<string, (u: string) => import('supertest').Test>)[route.method](concretePath(route.path)).set(headers());
       if (res.status !== 401 || res.body?.type !== 'unauthorized') failures.push(`${route.method.toUpperCase()} ${route.path} -> ${res.status}`);
     }
     expect(failures).toEqual([]);

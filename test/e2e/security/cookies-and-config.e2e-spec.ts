@@ -59,7 +59,11 @@ describe('Configuration: secrets are required in production', () => {
   });
 
   it('accepts COOKIE_SECRET (Medusa v1 name) for the session secret', () => {
-    const config = loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: PRODUCTION_ENV.SESSION_SECRET, JWT_SECRET: PRODUCTION_ENV.JWT_SECRET } as NodeJS.ProcessEnv);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      COOKIE_SECRET: PRODUCTION_ENV.SESSION_SECRET,
+      JWT_SECRET: PRODUCTION_ENV.JWT_SECRET,
+    } as NodeJS.ProcessEnv);
     expect(config).toMatchObject({ isProduction: true, sessionSecret: PRODUCTION_ENV.SESSION_SECRET, jwtSecret: PRODUCTION_ENV.JWT_SECRET });
   });
 
@@ -133,7 +137,13 @@ describe('Session cookie in production behind TLS', () => {
   it('gives a customer a new session id at login and kills the one it came with (no fixation)', async () => {
     const planted = cookieOf(await httpsLogin().expect(200))!.split(';')[0];
     const customer = await createCustomer(t.dataSource.manager, { password: 'secret-pass' });
-    const res = await t.http().post('/store/auth').set('X-Forwarded-Proto', 'https').set('Cookie', planted).send({ email: customer.email, password: 'secret-pass' }).expect(200);
+    const res = await t
+      .http()
+      .post('/store/auth')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', planted)
+      .send({ email: customer.email, password: 'secret-pass' })
+      .expect(200);
     const fresh = cookieOf(res)!.split(';')[0];
     expect(fresh).not.toBe(planted);
     await t.http().get('/admin/auth').set('X-Forwarded-Proto', 'https').set('Cookie', planted).expect(401);

@@ -65,16 +65,33 @@ describe('Cross-site writes', () => {
     it('accepts JSON from an ADMIN_CORS origin, from its own origin, and without an Origin', async () => {
       await update().set('cookie', adminCookie).set('origin', ADMIN_ORIGIN).send({ first_name: 'FromAdmin' }).expect(200);
       expect(await firstName()).toBe('FromAdmin');
-      await update().set('cookie', adminCookie).set('host', 'api.shop.test').set('origin', 'http://api.shop.test').send({ first_name: 'SameOrigin' }).expect(200);
+      await update()
+        .set('cookie', adminCookie)
+        .set('host', 'api.shop.test')
+        .set('origin', 'http://api.shop.test')
+        .send({ first_name: 'SameOrigin' })
+        .expect(200);
       expect(await firstName()).toBe('SameOrigin');
       await update().set('cookie', adminCookie).set('content-type', 'application/json; charset=utf-8').send('{"first_name":"NoOrigin"}').expect(200);
       expect(await firstName()).toBe('NoOrigin');
     });
 
     it('accepts multipart uploads', async () => {
-      const res = await t.http().post('/admin/uploads').set('cookie', adminCookie).set('origin', ADMIN_ORIGIN).attach('files', Buffer.from('hello'), 'hello.txt').expect(200);
+      const res = await t
+        .http()
+        .post('/admin/uploads')
+        .set('cookie', adminCookie)
+        .set('origin', ADMIN_ORIGIN)
+        .attach('files', Buffer.from('hello'), 'hello.txt')
+        .expect(200);
       expect(res.body.uploads).toHaveLength(1);
-      await t.http().post('/admin/uploads').set('cookie', adminCookie).set('origin', FOREIGN_ORIGIN).attach('files', Buffer.from('hello'), 'hello.txt').expect(403);
+      await t
+        .http()
+        .post('/admin/uploads')
+        .set('cookie', adminCookie)
+        .set('origin', FOREIGN_ORIGIN)
+        .attach('files', Buffer.from('hello'), 'hello.txt')
+        .expect(403);
     });
 
     it('accepts bodiless writes, and refuses them from a foreign origin', async () => {
@@ -148,7 +165,9 @@ describe('Cross-site writes', () => {
       shop = await createShop(t.dataSource.manager);
       const customer = await createCustomer(t.dataSource.manager, { password: 'shopper-pass' });
       shopperEmail = customer.email;
-      customerCookie = cookieOf(await t.http().post('/store/auth').set('origin', STORE_ORIGIN).send({ email: customer.email, password: 'shopper-pass' }).expect(200));
+      customerCookie = cookieOf(
+        await t.http().post('/store/auth').set('origin', STORE_ORIGIN).send({ email: customer.email, password: 'shopper-pass' }).expect(200),
+      );
       cartId = (await createCartViaApi(t, { region_id: shop.region.id }, { cookie: customerCookie, origin: STORE_ORIGIN })).id;
     });
 
@@ -173,7 +192,12 @@ describe('Cross-site writes', () => {
 
     it('leaves guests and store JWTs alone (nothing a browser attaches by itself)', async () => {
       const guestCart = (await t.http().post('/store/carts').set('origin', FOREIGN_ORIGIN).send({ region_id: shop.region.id }).expect(200)).body.cart;
-      await t.http().post(`/store/carts/${guestCart.id}/line-items`).set('origin', FOREIGN_ORIGIN).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+      await t
+        .http()
+        .post(`/store/carts/${guestCart.id}/line-items`)
+        .set('origin', FOREIGN_ORIGIN)
+        .send({ variant_id: shop.variant.id, quantity: 1 })
+        .expect(200);
       const jwt = (await t.http().post('/store/auth/token').send({ email: shopperEmail, password: 'shopper-pass' }).expect(200)).body.access_token;
       await addItem().unset('cookie').set(bearer(jwt)).set('origin', FOREIGN_ORIGIN).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
       expect(await quantity()).toBe(2);

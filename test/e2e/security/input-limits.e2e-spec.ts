@@ -43,10 +43,19 @@ describe('Input limits: one request cannot name an unbounded number of things', 
 
   it(`accepts ${LIST_LIMITS.queryFilter} values in a list filter and refuses one more, however the list is spelled`, async () => {
     const ids = many(LIST_LIMITS.queryFilter, (i) => `prod_${i}`);
-    await t.http().get(`/store/products?id=${ids.join(',')}`).expect(200);
-    const comma = await t.http().get(`/store/products?id=${[...ids, 'prod_x'].join(',')}`).expect(400);
+    await t
+      .http()
+      .get(`/store/products?id=${ids.join(',')}`)
+      .expect(200);
+    const comma = await t
+      .http()
+      .get(`/store/products?id=${[...ids, 'prod_x'].join(',')}`)
+      .expect(400);
     expect(comma.body).toEqual(tooMany('id', LIST_LIMITS.queryFilter));
-    const brackets = await t.http().get(`/store/products?${[...ids, 'prod_x'].map((id) => `tags[]=${id}`).join('&')}`).expect(400);
+    const brackets = await t
+      .http()
+      .get(`/store/products?${[...ids, 'prod_x'].map((id) => `tags[]=${id}`).join('&')}`)
+      .expect(400);
     expect(brackets.body).toEqual(tooMany('tags', LIST_LIMITS.queryFilter));
   });
 
@@ -61,7 +70,10 @@ describe('Input limits: one request cannot name an unbounded number of things', 
   it(`refuses an export naming more than ${LIST_LIMITS.queryFilter} ids, creating no job`, async () => {
     const jobs = await count('batch_job');
     const id = many(LIST_LIMITS.queryFilter + 1, (i) => `order_${i}`);
-    const res = await admin.post('/admin/batch-jobs').send({ type: 'order-export', context: { filterable_fields: { id } } }).expect(400);
+    const res = await admin
+      .post('/admin/batch-jobs')
+      .send({ type: 'order-export', context: { filterable_fields: { id } } })
+      .expect(400);
     expect(res.body.type).toBe('invalid_data');
     expect(res.body.message).toContain(`id must not have more than ${LIST_LIMITS.queryFilter} entries`);
     expect(await count('batch_job')).toBe(jobs);

@@ -35,7 +35,12 @@ describe('Login throttling behind a trusted proxy', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    const env = { TRUST_PROXY: 'true', LOGIN_THROTTLE_LIMIT: String(PAIR_LIMIT), LOGIN_THROTTLE_ADDRESS_LIMIT: String(ADDRESS_LIMIT), REGISTRATION_THROTTLE_LIMIT: '3' };
+    const env = {
+      TRUST_PROXY: 'true',
+      LOGIN_THROTTLE_LIMIT: String(PAIR_LIMIT),
+      LOGIN_THROTTLE_ADDRESS_LIMIT: String(ADDRESS_LIMIT),
+      REGISTRATION_THROTTLE_LIMIT: '3',
+    };
     a = await createTestApp(env);
     b = await startTestApp(a.databaseUrl, env);
   });
@@ -52,7 +57,10 @@ describe('Login throttling behind a trusted proxy', () => {
     const admin = await createAdminUser(a);
     const customer = await registerCustomer(a, freshIp());
     expect(customer.res.status).toBe(200);
-    for (const [email, route] of [[admin.email, '/admin/auth'], [customer.email, '/store/auth']]) {
+    for (const [email, route] of [
+      [admin.email, '/admin/auth'],
+      [customer.email, '/store/auth'],
+    ]) {
       const statuses: number[] = [];
       for (let address = 0; address < 8; address++) {
         const ip = freshIp();

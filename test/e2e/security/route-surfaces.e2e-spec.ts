@@ -41,7 +41,9 @@ function refusals(t: TestApp, routes: RegisteredRoute[], spell: (path: string) =
     routes.map(async (route) => {
       const url = spell(concretePath(route.path));
       const res = await (t.http() as unknown as Send)[route.method](url).set(headers);
-      const refused = (res.status === 401 && res.body?.type === 'unauthorized') || (res.status === 404 && res.body?.type === 'not_found' && /^Cannot /.test(res.body?.message));
+      const refused =
+        (res.status === 401 && res.body?.type === 'unauthorized') ||
+        (res.status === 404 && res.body?.type === 'not_found' && /^Cannot /.test(res.body?.message));
       return refused ? undefined : `${route.method.toUpperCase()} ${url} -> ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`;
     }),
   ).then((all) => all.filter(Boolean));
@@ -128,7 +130,12 @@ describe('Route surfaces: every spelling of an admin route is authenticated as t
 
   it('answers CORS for every spelling of /admin with the admin origins only', async () => {
     const preflight = (path: string, origin: string) =>
-      t.http().options(path).set('origin', origin).set('access-control-request-method', 'POST').then((res) => res.headers['access-control-allow-origin']);
+      t
+        .http()
+        .options(path)
+        .set('origin', origin)
+        .set('access-control-request-method', 'POST')
+        .then((res) => res.headers['access-control-allow-origin']);
     for (const path of ['/admin/customers', '/ADMIN/customers', '/Admin/customers', '/%61dmin/customers', '/%41DMIN/customers', '/admin/customers/']) {
       expect([path, await preflight(path, 'http://localhost:8000')]).toEqual([path, undefined]); // STORE_CORS
       expect([path, await preflight(path, 'http://localhost:7001')]).toEqual([path, 'http://localhost:7001']); // ADMIN_CORS

@@ -92,10 +92,16 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
   it(`refuses an expand naming more than ${MAX_EXPAND_RELATIONS} relations with a 400 invalid_data`, async () => {
     const expand = Array.from({ length: MAX_EXPAND_RELATIONS + 1 }, (_, i) => ALLOWED_RELATIONS[i % ALLOWED_RELATIONS.length]).join(',');
     const res = await t.http().get(`/store/products?expand=${expand}`).expect(400);
-    expect(res.body).toEqual({ type: 'invalid_data', message: `expand may name at most ${MAX_EXPAND_RELATIONS} relations; ${MAX_EXPAND_RELATIONS + 1} were given` });
+    expect(res.body).toEqual({
+      type: 'invalid_data',
+      message: `expand may name at most ${MAX_EXPAND_RELATIONS} relations; ${MAX_EXPAND_RELATIONS + 1} were given`,
+    });
   });
 
   it('accepts an expand naming every relation a route allows', async () => {
-    await t.http().get(`/store/products?limit=1&expand=${ALLOWED_RELATIONS.join(',')}`).expect(200);
+    await t
+      .http()
+      .get(`/store/products?limit=1&expand=${ALLOWED_RELATIONS.join(',')}`)
+      .expect(200);
   });
 });

@@ -118,7 +118,11 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     const steps: Array<() => Promise<{ status: number; body: any }>> = [
       () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 2 }),
       () => t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }),
-      () => t.http().post(`/store/carts/${cart.id}`).send({ email: 'cached@test.com', shipping_address: { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: 'de' } }),
+      () =>
+        t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ email: 'cached@test.com', shipping_address: { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: 'de' } }),
       () => t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }),
       () => t.http().post(`/store/carts/${cart.id}/payment-sessions`),
       () => t.http().post(`/store/carts/${cart.id}/payment-session`).send({ provider_id: 'manual' }),
@@ -162,7 +166,11 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
   it('follows gift card balances and discount changes by row, and region changes wholesale', async () => {
     const card = await createGiftCard(t.dataSource.manager, { value: 500, region_id: shop.region.id });
     const cart = await cartWithItem();
-    await t.http().post(`/store/carts/${cart.id}`).send({ gift_cards: [{ code: card.code }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ gift_cards: [{ code: card.code }] })
+      .expect(200);
     await settled();
     expect((await getCart(cart.id)).gift_card_total).toBe(500);
     await getCart(cart.id);
@@ -171,7 +179,11 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     expect((await getCart(cart.id)).gift_card_total).toBe(200);
 
     const discount = await createDiscount(t.dataSource.manager, { rule: { type: 'percentage', value: 10, allocation: 'total' }, regions: [shop.region.id] });
-    await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: discount.code }] })
+      .expect(200);
     await settled();
     await getCart(cart.id);
     expect(cache().has(cart.id)).toBe(true);

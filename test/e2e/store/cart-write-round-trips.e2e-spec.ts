@@ -69,7 +69,12 @@ describe('Cart writes: database round trips per request', () => {
 
   it('POST /store/carts/:id with a discount code', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await expectAtMost(BUDGET.applyDiscountCode, () => t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code }] }));
+    await expectAtMost(BUDGET.applyDiscountCode, () =>
+      t
+        .http()
+        .post(`/store/carts/${cart.id}`)
+        .send({ discounts: [{ code }] }),
+    );
   });
 
   it('POST /store/carts/:id/shipping-methods, then POST /store/carts/:id/payment-sessions', async () => {

@@ -16,7 +16,8 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
   });
   afterAll(() => t.close());
 
-  const stock = async (variantId: string) => (await t.dataSource.query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity;
+  const stock = async (variantId: string) =>
+    (await t.dataSource.query('SELECT inventory_quantity FROM product_variant WHERE id = $1', [variantId]))[0].inventory_quantity;
   const orderCount = async (cartId: string) => Number((await t.dataSource.query('SELECT count(*) FROM "order" WHERE cart_id = $1', [cartId]))[0].count);
   const complete = (cartId: string, key?: string) => {
     const req = t.http().post(`/store/carts/${cartId}/complete`);
@@ -65,10 +66,21 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     expect(order.shipping_address.country_code).toBe('de');
     expect(order.items).toHaveLength(1);
     expect(order.items[0]).toMatchObject({ order_id: order.id, cart_id: cart.id, quantity: 2, subtotal: 2000, tax_total: 500, total: 2500, refundable: 2500 });
-    expect(order.items[0].tax_lines).toEqual([expect.objectContaining({ id: expect.stringMatching(/^litl_/), rate: 25, code: 'default', item_id: order.items[0].id })]);
+    expect(order.items[0].tax_lines).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^litl_/), rate: 25, code: 'default', item_id: order.items[0].id }),
+    ]);
     expect(order.shipping_methods[0]).toMatchObject({ order_id: order.id, price: 1000, total: 1250 });
     expect(order.shipping_methods[0].tax_lines[0].id).toMatch(/^smtl_/);
-    expect(order.payments).toEqual([expect.objectContaining({ id: expect.stringMatching(/^pay_/), amount: 3750, currency_code: 'eur', provider_id: 'manual', order_id: order.id, captured_at: null })]);
+    expect(order.payments).toEqual([
+      expect.objectContaining({
+        id: expect.stringMatching(/^pay_/),
+        amount: 3750,
+        currency_code: 'eur',
+        provider_id: 'manual',
+        order_id: order.id,
+        captured_at: null,
+      }),
+    ]);
     expect(await stock(shop.variant.id)).toBe(before - 2);
     const completedCart = await t.http().get(`/store/carts/${cart.id}`).expect(200);
     expect(completedCart.body.cart.completed_at).not.toBeNull();
@@ -110,7 +122,11 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
   it('answers {type: "cart"} and changes nothing when the payment requires more; a new attempt can then succeed', async () => {
     const before = await stock(shop.variant.id);
     const cart = await readyCart(1, shop.variant.id, 'test');
-    await t.http().post(`/store/carts/${cart.id}/payment-sessions/test`).send({ data: { status: 'requires_more' } }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}/payment-sessions/test`)
+      .send({ data: { status: 'requires_more' } })
+      .expect(200);
     const res = await complete(cart.id, `more-${cart.id}`).expect(200);
     expect(res.body).toMatchObject({ type: 'cart', payment_status: 'requires_more' });
     expect(res.body.data).toMatchObject({ id: cart.id, object: 'cart', completed_at: null, total: 2500 });
@@ -122,7 +138,11 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     const replay = await complete(cart.id, `more-${cart.id}`).expect(200);
     expect(replay.body).toEqual(res.body);
 
-    await t.http().post(`/store/carts/${cart.id}/payment-sessions/test`).send({ data: { status: 'authorized' } }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}/payment-sessions/test`)
+      .send({ data: { status: 'authorized' } })
+      .expect(200);
     const done = await complete(cart.id).expect(200);
     expect(done.body.type).toBe('order');
     expect(done.body.data.payments[0]).toMatchObject({ provider_id: 'test', amount: 2500 });
@@ -130,7 +150,11 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
 
   it('400s a payment the provider refuses, keeping nothing', async () => {
     const cart = await readyCart(1, shop.variant.id, 'test');
-    await t.http().post(`/store/carts/${cart.id}/payment-sessions/test`).send({ data: { status: 'error' } }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}/payment-sessions/test`)
+      .send({ data: { status: 'error' } })
+      .expect(200);
     const res = await complete(cart.id).expect(400);
     expect(res.body).toEqual({ type: 'invalid_data', message: 'Cart payment not authorized' });
     expect(await orderCount(cart.id)).toBe(0);
@@ -143,12 +167,20 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     const discount = await createDiscount(m, { regions: [shop.region.id], usage_limit: 10 });
     const card = await createGiftCard(m, { region_id: shop.region.id, value: 500 });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: variantId, quantity: 5 }] });
-    await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] })
+      .expect(200);
     await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
     await t.dataSource.query('UPDATE product_variant SET inventory_quantity = 4 WHERE id = $1', [variantId]);
     const key = `inv-${cart.id}`;
     const res = await complete(cart.id, key).expect(409);
-    expect(res.body).toEqual({ type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${variantId} does not have the required inventory` });
+    expect(res.body).toEqual({
+      type: 'not_allowed',
+      code: 'insufficient_inventory',
+      message: `Variant with id: ${variantId} does not have the required inventory`,
+    });
     expect(await stock(variantId)).toBe(4);
     expect(await orderCount(cart.id)).toBe(0);
     expect((await t.dataSource.query('SELECT usage_count FROM discount WHERE id = $1', [discount.id]))[0].usage_count).toBe(0);
@@ -185,7 +217,11 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     await prepareCheckout(t, short.id, { optionId: shop.shippingOption.id });
     await t.dataSource.query('UPDATE product_variant SET inventory_quantity = 1 WHERE id = $1', [scarce.id]);
     const res = await complete(short.id).expect(409);
-    expect(res.body).toEqual({ type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${scarce.id} does not have the required inventory` });
+    expect(res.body).toEqual({
+      type: 'not_allowed',
+      code: 'insufficient_inventory',
+      message: `Variant with id: ${scarce.id} does not have the required inventory`,
+    });
     expect(await stocks()).toEqual([3, 1, 0, 1]);
     expect(await orderCount(short.id)).toBe(0);
 
@@ -212,7 +248,11 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
   it('places an order without payment when gift cards cover everything, drawing their balance', async () => {
     const card = await createGiftCard(t.dataSource.manager, { region_id: shop.region.id, value: 10000 });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    const updated = await t.http().post(`/store/carts/${cart.id}`).send({ email: 'gc@test.com', gift_cards: [{ code: card.code }] }).expect(200);
+    const updated = await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ email: 'gc@test.com', gift_cards: [{ code: card.code }] })
+      .expect(200);
     expect(updated.body.cart).toMatchObject({ gift_card_total: 1000, total: 250 });
     await t.dataSource.query('UPDATE region SET gift_cards_taxable = false WHERE id = $1', [shop.region.id]);
     try {
@@ -226,11 +266,15 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     }
   });
 
-  it("consumes one use of each discount and re-checks the limit at completion", async () => {
+  it('consumes one use of each discount and re-checks the limit at completion', async () => {
     const m = t.dataSource.manager;
     const limited = await createDiscount(m, { regions: [shop.region.id], usage_limit: 1 });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: limited.code }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: limited.code }] })
+      .expect(200);
     await prepareCheckout(t, cart.id);
     await t.dataSource.query('UPDATE discount SET usage_count = 1 WHERE id = $1', [limited.id]);
     const refused = await complete(cart.id).expect(400);
@@ -245,8 +289,12 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
 
   it('leaves unmanaged stock alone and lets backorderable stock go negative', async () => {
     const m = t.dataSource.manager;
-    const unmanaged = (await createProduct(m, { variants: [{ inventory_quantity: 0, manage_inventory: false, prices: [{ currency_code: 'eur', amount: 100 }] }] })).variants![0].id;
-    const backorder = (await createProduct(m, { variants: [{ inventory_quantity: 1, allow_backorder: true, prices: [{ currency_code: 'eur', amount: 100 }] }] })).variants![0].id;
+    const unmanaged = (
+      await createProduct(m, { variants: [{ inventory_quantity: 0, manage_inventory: false, prices: [{ currency_code: 'eur', amount: 100 }] }] })
+    ).variants![0].id;
+    const backorder = (
+      await createProduct(m, { variants: [{ inventory_quantity: 1, allow_backorder: true, prices: [{ currency_code: 'eur', amount: 100 }] }] })
+    ).variants![0].id;
     const cart = await createCartViaApi(t, {
       region_id: shop.region.id,
       items: [
@@ -261,13 +309,25 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
   });
 
   it('issues one gift card per unit of a gift-card product bought', async () => {
-    const giftProduct = await createProduct(t.dataSource.manager, { is_giftcard: true, profile_id: 'sp_gift_card', discountable: false, variants: [{ prices: [{ currency_code: 'eur', amount: 3000 }] }] });
+    const giftProduct = await createProduct(t.dataSource.manager, {
+      is_giftcard: true,
+      profile_id: 'sp_gift_card',
+      discountable: false,
+      variants: [{ prices: [{ currency_code: 'eur', amount: 3000 }] }],
+    });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: giftProduct.variants![0].id, quantity: 2 }] });
     await prepareCheckout(t, cart.id);
     const res = await complete(cart.id).expect(200);
     const cards = await t.dataSource.query('SELECT code, value, balance, tax_rate, region_id, order_id FROM gift_card WHERE order_id = $1', [res.body.data.id]);
     expect(cards).toHaveLength(2);
-    for (const card of cards) expect(card).toMatchObject({ value: 3000, balance: 3000, tax_rate: 25, region_id: shop.region.id, code: expect.stringMatching(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/) });
+    for (const card of cards)
+      expect(card).toMatchObject({
+        value: 3000,
+        balance: 3000,
+        tax_rate: 25,
+        region_id: shop.region.id,
+        code: expect.stringMatching(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/),
+      });
     expect(cards[0].code).not.toBe(cards[1].code);
   });
 
@@ -280,7 +340,7 @@ describe('Store cart completion (POST /store/carts/:id/complete)', () => {
     expect(res.body.data.payments[0].captured_at).not.toBeNull();
   });
 
-  it("attaches the logged-in customer to a customer-less cart", async () => {
+  it('attaches the logged-in customer to a customer-less cart', async () => {
     const customer = await createCustomer(t.dataSource.manager, { password: 'secret1' });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     await t.http().post(`/store/carts/${cart.id}/payment-session`).send({ provider_id: 'manual' }).expect(200);

@@ -83,10 +83,20 @@ describe('Store cart discounts and gift cards', () => {
       let res = await update(anonymous.id, { discounts: [{ code: d.code }] }).expect(400);
       expect(res.body.message).toBe(`Discount ${d.code} is only valid for specific customer`);
       const regularCart = await createCartViaApi(t, { region_id: shop.region.id }, customerAuth(t, regular.id));
-      res = await t.http().post(`/store/carts/${regularCart.id}`).set(customerAuth(t, regular.id)).send({ discounts: [{ code: d.code }] }).expect(400);
+      res = await t
+        .http()
+        .post(`/store/carts/${regularCart.id}`)
+        .set(customerAuth(t, regular.id))
+        .send({ discounts: [{ code: d.code }] })
+        .expect(400);
       expect(res.body.message).toBe(`Discount ${d.code} is not valid for customer`);
       const vipCart = await createCartViaApi(t, { region_id: shop.region.id }, customerAuth(t, vip.id));
-      await t.http().post(`/store/carts/${vipCart.id}`).set(customerAuth(t, vip.id)).send({ discounts: [{ code: d.code }] }).expect(200);
+      await t
+        .http()
+        .post(`/store/carts/${vipCart.id}`)
+        .set(customerAuth(t, vip.id))
+        .send({ discounts: [{ code: d.code }] })
+        .expect(200);
     });
 
     it('keeps one regular discount (the first sent) plus every free-shipping discount', async () => {
@@ -100,7 +110,10 @@ describe('Store cart discounts and gift cards', () => {
     });
 
     it('discounts only lines meeting the product conditions; an unmatched code applies with 0', async () => {
-      const onlyB = await discount({ rule: { type: 'percentage', value: 50 }, conditions: [{ type: 'products', operator: 'in', resource_ids: [shop.product.id] }] });
+      const onlyB = await discount({
+        rule: { type: 'percentage', value: 50 },
+        conditions: [{ type: 'products', operator: 'in', resource_ids: [shop.product.id] }],
+      });
       const cart = await cartWithAB();
       const res = await update(cart.id, { discounts: [{ code: onlyB.code }] }).expect(200);
       expect(res.body.cart.items[0].adjustments).toHaveLength(1);
@@ -112,7 +125,8 @@ describe('Store cart discounts and gift cards', () => {
     });
 
     it('never discounts a non-discountable product', async () => {
-      const fixed = (await createProduct(t.dataSource.manager, { discountable: false, variants: [{ prices: [{ currency_code: 'eur', amount: 1000 }] }] })).variants![0].id;
+      const fixed = (await createProduct(t.dataSource.manager, { discountable: false, variants: [{ prices: [{ currency_code: 'eur', amount: 1000 }] }] }))
+        .variants![0].id;
       const d = await discount({ rule: { type: 'percentage', value: 20 } });
       const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: fixed, quantity: 1 }] });
       const res = await update(cart.id, { discounts: [{ code: d.code }] }).expect(200);

@@ -117,7 +117,11 @@ describe('Store carts: gift cards at completion', () => {
   it('disables a gift card whose whole balance the order draws', async () => {
     const spent = await createGiftCard(t.dataSource.manager, { region_id: shop.region.id, value: 500 });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    await t.http().post(`/store/carts/${cart.id}`).send({ gift_cards: [{ code: spent.code }] }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ gift_cards: [{ code: spent.code }] })
+      .expect(200);
     await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
     const order = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
     expect(order.body.data.gift_card_total).toBe(500);

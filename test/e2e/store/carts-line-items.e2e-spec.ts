@@ -24,7 +24,11 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
   describe('POST (add)', () => {
     it('adds a line generated from the variant, priced in the region, and echoes an Idempotency-Key', async () => {
       const m = t.dataSource.manager;
-      const product = await createProduct(m, { thumbnail: 'https://img/x.png', discountable: false, variants: [{ prices: [{ currency_code: 'eur', amount: 750 }] }] });
+      const product = await createProduct(m, {
+        thumbnail: 'https://img/x.png',
+        discountable: false,
+        variants: [{ prices: [{ currency_code: 'eur', amount: 750 }] }],
+      });
       const cart = await newCart();
       const res = await add(cart.id, { variant_id: product.variants![0].id, quantity: 2, metadata: { engraving: 'A' } }).expect(200);
       expect(res.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -64,7 +68,14 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
 
     it('re-prices a merged line for its new quantity (quantity tiers)', async () => {
       const product = await createProduct(t.dataSource.manager, {
-        variants: [{ prices: [{ currency_code: 'eur', amount: 100 }, { currency_code: 'eur', amount: 10, min_quantity: 5 }] }],
+        variants: [
+          {
+            prices: [
+              { currency_code: 'eur', amount: 100 },
+              { currency_code: 'eur', amount: 10, min_quantity: 5 },
+            ],
+          },
+        ],
       });
       const cart = await newCart();
       let res = await add(cart.id, { variant_id: product.variants![0].id, quantity: 1 }).expect(200);
@@ -76,8 +87,12 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
     it('checks stock for the merged quantity; backorderable and unmanaged variants pass', async () => {
       const m = t.dataSource.manager;
       const limited = await createProduct(m, { variants: [{ inventory_quantity: 3, prices: [{ currency_code: 'eur', amount: 100 }] }] });
-      const backorder = await createProduct(m, { variants: [{ inventory_quantity: 0, allow_backorder: true, prices: [{ currency_code: 'eur', amount: 100 }] }] });
-      const unmanaged = await createProduct(m, { variants: [{ inventory_quantity: 0, manage_inventory: false, prices: [{ currency_code: 'eur', amount: 100 }] }] });
+      const backorder = await createProduct(m, {
+        variants: [{ inventory_quantity: 0, allow_backorder: true, prices: [{ currency_code: 'eur', amount: 100 }] }],
+      });
+      const unmanaged = await createProduct(m, {
+        variants: [{ inventory_quantity: 0, manage_inventory: false, prices: [{ currency_code: 'eur', amount: 100 }] }],
+      });
       const cart = await newCart();
       await add(cart.id, { variant_id: limited.variants![0].id, quantity: 2 }).expect(200);
       const res = await add(cart.id, { variant_id: limited.variants![0].id, quantity: 2 }).expect(400);
@@ -125,13 +140,19 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
       const other = await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 10, prices: [{ currency_code: 'eur', amount: 3000 }] }] });
       const discount = await createDiscount(t.dataSource.manager, { regions: [shop.region.id], rule: { type: 'percentage', value: 10, allocation: 'item' } });
       const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-      await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+      await t
+        .http()
+        .post(`/store/carts/${cart.id}`)
+        .send({ discounts: [{ code: discount.code }] })
+        .expect(200);
       await t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
 
       const res = await add(cart.id, { variant_id: other.variants![0].id, quantity: 2 }).expect(200);
       expect(res.body.cart.shipping_methods).toEqual([]);
       expect(res.body.cart.items.map((i: { has_shipping: boolean }) => i.has_shipping)).toEqual([false, false]);
-      const discounts = res.body.cart.items.map((i: { adjustments: Array<{ amount: number; discount_id: string }> }) => i.adjustments.map((a) => [a.discount_id, a.amount]));
+      const discounts = res.body.cart.items.map((i: { adjustments: Array<{ amount: number; discount_id: string }> }) =>
+        i.adjustments.map((a) => [a.discount_id, a.amount]),
+      );
       expect(discounts).toEqual([[[discount.id, 100]], [[discount.id, 600]]]);
       expect(res.body.cart.discount_total).toBe(700);
       expect((await t.http().get(`/store/carts/${cart.id}`).expect(200)).body).toEqual(res.body);
@@ -154,7 +175,11 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
       const key = `shared-${a.id}`;
       await add(a.id, { variant_id: shop.variant.id, quantity: 1 }, key).expect(200);
       let res = await add(b.id, { variant_id: shop.variant.id, quantity: 1 }, key).expect(409);
-      expect(res.body).toEqual({ type: 'conflict', code: 'idempotency_key_reused', message: `The Idempotency-Key ${key} was already used for another request` });
+      expect(res.body).toEqual({
+        type: 'conflict',
+        code: 'idempotency_key_reused',
+        message: `The Idempotency-Key ${key} was already used for another request`,
+      });
       res = await t.http().post(`/store/carts/${a.id}/taxes`).set('Idempotency-Key', key).expect(409);
       expect(res.body.type).toBe('conflict');
     });
@@ -173,12 +198,23 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
   describe('POST /:line_id (update)', () => {
     it('sets the quantity, re-prices for it and merges metadata ("" deletes a key)', async () => {
       const product = await createProduct(t.dataSource.manager, {
-        variants: [{ prices: [{ currency_code: 'eur', amount: 100 }, { currency_code: 'eur', amount: 10, min_quantity: 5 }] }],
+        variants: [
+          {
+            prices: [
+              { currency_code: 'eur', amount: 100 },
+              { currency_code: 'eur', amount: 10, min_quantity: 5 },
+            ],
+          },
+        ],
       });
       const cart = await newCart();
       const added = await add(cart.id, { variant_id: product.variants![0].id, quantity: 1, metadata: { keep: 1, drop: 2 } }).expect(200);
       const lineId = added.body.cart.items[0].id;
-      const res = await t.http().post(`/store/carts/${cart.id}/line-items/${lineId}`).send({ quantity: 5, metadata: { drop: '', add: 3 } }).expect(200);
+      const res = await t
+        .http()
+        .post(`/store/carts/${cart.id}/line-items/${lineId}`)
+        .send({ quantity: 5, metadata: { drop: '', add: 3 } })
+        .expect(200);
       expect(res.body.cart.items[0]).toMatchObject({ quantity: 5, unit_price: 10, metadata: { keep: 1, add: 3 } });
       expect(res.body.cart.subtotal).toBe(50);
     });
@@ -219,7 +255,11 @@ describe('Store cart line items (/store/carts/:id/line-items)', () => {
           { variant_id: dear.variants![0].id, quantity: 1 },
         ],
       });
-      const applied = await t.http().post(`/store/carts/${cart.id}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+      const applied = await t
+        .http()
+        .post(`/store/carts/${cart.id}`)
+        .send({ discounts: [{ code: discount.code }] })
+        .expect(200);
       const amounts = applied.body.cart.items.map((i: { adjustments: Array<{ amount: number }> }) => i.adjustments[0].amount);
       expect(amounts[0] + amounts[1]).toBe(185);
       const res = await t.http().delete(`/store/carts/${cart.id}/line-items/${applied.body.cart.items[0].id}`).expect(200);

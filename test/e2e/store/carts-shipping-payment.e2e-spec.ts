@@ -43,7 +43,12 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
 
     it('keeps one method per shipping profile: a second option of the profile replaces the first', async () => {
       const express = await createShippingOption(t.dataSource.manager, { region_id: shop.region.id, name: 'Express', amount: 500 });
-      const giftProfileOption = await createShippingOption(t.dataSource.manager, { region_id: shop.region.id, name: 'E-mail', amount: 0, profile_id: 'sp_gift_card' });
+      const giftProfileOption = await createShippingOption(t.dataSource.manager, {
+        region_id: shop.region.id,
+        name: 'E-mail',
+        amount: 0,
+        profile_id: 'sp_gift_card',
+      });
       const cart = await cartWith();
       await addMethod(cart.id, { option_id: shop.shippingOption.id }).expect(200);
       let res = await addMethod(cart.id, { option_id: express.id }).expect(200);
@@ -76,7 +81,9 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       expect(shipped(res)).toEqual({ default: true, gift: true });
       res = await addMethod(cart.id, { option_id: giftOption2.id }).expect(200);
       expect(shipped(res)).toEqual({ default: true, gift: true });
-      expect(res.body.cart.shipping_methods.map((sm: { shipping_option_id: string }) => sm.shipping_option_id).sort()).toEqual([express.id, giftOption2.id].sort());
+      expect(res.body.cart.shipping_methods.map((sm: { shipping_option_id: string }) => sm.shipping_option_id).sort()).toEqual(
+        [express.id, giftOption2.id].sort(),
+      );
       const rows: Array<{ has_shipping: boolean }> = await m.query('SELECT has_shipping FROM line_item WHERE cart_id = $1', [cart.id]);
       expect(rows.map((r) => r.has_shipping)).toEqual([true, true]);
     });
@@ -143,7 +150,9 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       const replay = await t.http().post(`/store/carts/${cart.id}/payment-sessions`).set('Idempotency-Key', res.headers['idempotency-key']).expect(200);
       expect(replay.body).toEqual(res.body);
       const again = await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
-      expect(again.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort()).toEqual(res.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort());
+      expect(again.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort()).toEqual(
+        res.body.cart.payment_sessions.map((s: { id: string }) => s.id).sort(),
+      );
     });
 
     it('answers the cart as GET then shows it, whether sessions are created, selected at once or follow a new total', async () => {
@@ -171,7 +180,14 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
       const cart = await cartWith(1, region.id);
       const res = await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
       expect(res.body.cart.payment_sessions).toHaveLength(1);
-      expect(res.body.cart.payment_session).toMatchObject({ provider_id: 'manual', is_selected: true, is_initiated: true, status: 'pending', data: { status: 'pending' }, amount: 1250 });
+      expect(res.body.cart.payment_session).toMatchObject({
+        provider_id: 'manual',
+        is_selected: true,
+        is_initiated: true,
+        status: 'pending',
+        data: { status: 'pending' },
+        amount: 1250,
+      });
     });
 
     it('creates no session for a cart with nothing to pay', async () => {
@@ -208,7 +224,11 @@ describe('Store cart shipping methods, payment sessions and taxes', () => {
     it('updates session data (selecting the provider) and deletes sessions', async () => {
       const cart = await cartWith();
       await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
-      let res = await t.http().post(`/store/carts/${cart.id}/payment-sessions/test`).send({ data: { status: 'requires_more', token: 'x' } }).expect(200);
+      let res = await t
+        .http()
+        .post(`/store/carts/${cart.id}/payment-sessions/test`)
+        .send({ data: { status: 'requires_more', token: 'x' } })
+        .expect(200);
       expect(res.body.cart.payment_session).toMatchObject({ provider_id: 'test', data: { amount: 1250, status: 'requires_more', token: 'x' } });
       res = await t.http().post(`/store/carts/${cart.id}/payment-sessions/test`).send({}).expect(400);
       expect(res.body.message).toContain('data must be an object');

@@ -7,7 +7,17 @@ import { createProduct } from '../../factories/product.factory';
 import { createRegion } from '../../factories/region.factory';
 import { createShippingOption } from '../../factories/shipping-option.factory';
 
-const TOTAL_FIELDS = ['subtotal', 'discount_total', 'item_tax_total', 'shipping_total', 'shipping_tax_total', 'tax_total', 'gift_card_total', 'gift_card_tax_total', 'total'];
+const TOTAL_FIELDS = [
+  'subtotal',
+  'discount_total',
+  'item_tax_total',
+  'shipping_total',
+  'shipping_tax_total',
+  'tax_total',
+  'gift_card_total',
+  'gift_card_tax_total',
+  'total',
+];
 
 describe('Store carts: create, get, update (/store/carts)', () => {
   let t: TestApp;
@@ -33,7 +43,17 @@ describe('Store carts: create, get, update (/store/carts)', () => {
     beforeAll(async () => {
       const m = t.dataSource.manager;
       eu = await createShop(m, {
-        product: { variants: [{ prices: [{ currency_code: 'eur', amount: 1000 }, { currency_code: 'usd', amount: 1200 }], inventory_quantity: 10 }] },
+        product: {
+          variants: [
+            {
+              prices: [
+                { currency_code: 'eur', amount: 1000 },
+                { currency_code: 'usd', amount: 1200 },
+              ],
+              inventory_quantity: 10,
+            },
+          ],
+        },
       });
       us = await createRegion(m, { name: 'US', currency_code: 'usd', tax_rate: 10, countries: ['us'] });
       dk = await createRegion(m, { name: 'Denmark', currency_code: 'dkk', tax_rate: 25, countries: ['dk', 'se'] });
@@ -58,7 +78,15 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         expect(cart.sales_channel.id).toBe('sc_default');
         expect(cart.region.countries.map((c: { iso_2: string }) => c.iso_2)).toEqual(['de', 'fr']);
         expect(cart.region.payment_providers.map((p: { id: string }) => p.id)).toEqual(['manual', 'test']);
-        expect(cart).toMatchObject({ items: [], discounts: [], gift_cards: [], shipping_methods: [], payment_sessions: [], payment: null, payment_session: null });
+        expect(cart).toMatchObject({
+          items: [],
+          discounts: [],
+          gift_cards: [],
+          shipping_methods: [],
+          payment_sessions: [],
+          payment: null,
+          payment_session: null,
+        });
       });
 
       it('uses the first region when none is given', async () => {
@@ -119,13 +147,29 @@ describe('Store carts: create, get, update (/store/carts)', () => {
       });
 
       it('rejects unknown variants, variants without a price in the region and bad quantities', async () => {
-        let res = await t.http().post('/store/carts').send({ region_id: eu.region.id, items: [{ variant_id: 'variant_nope', quantity: 1 }] }).expect(400);
+        let res = await t
+          .http()
+          .post('/store/carts')
+          .send({ region_id: eu.region.id, items: [{ variant_id: 'variant_nope', quantity: 1 }] })
+          .expect(400);
         expect(res.body).toEqual({ type: 'invalid_data', message: 'Unable to generate the line items, some variant has not been found: variant_nope' });
-        res = await t.http().post('/store/carts').send({ region_id: dk.id, items: [{ variant_id: eu.variant.id, quantity: 1 }] }).expect(400);
+        res = await t
+          .http()
+          .post('/store/carts')
+          .send({ region_id: dk.id, items: [{ variant_id: eu.variant.id, quantity: 1 }] })
+          .expect(400);
         expect(res.body.message).toBe('Cannot generate line item for variant "Variant 1" without a price');
-        res = await t.http().post('/store/carts').send({ region_id: eu.region.id, items: [{ variant_id: eu.variant.id, quantity: -1 }] }).expect(400);
+        res = await t
+          .http()
+          .post('/store/carts')
+          .send({ region_id: eu.region.id, items: [{ variant_id: eu.variant.id, quantity: -1 }] })
+          .expect(400);
         expect(res.body.message).toContain('quantity must not be less than 0');
-        res = await t.http().post('/store/carts').send({ region_id: eu.region.id, items: [{ variant_id: eu.variant.id, quantity: 11 }] }).expect(400);
+        res = await t
+          .http()
+          .post('/store/carts')
+          .send({ region_id: eu.region.id, items: [{ variant_id: eu.variant.id, quantity: 11 }] })
+          .expect(400);
         expect(res.body).toMatchObject({ type: 'not_allowed', code: 'insufficient_inventory' });
       });
 
@@ -154,7 +198,14 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         const created = await createCartViaApi(t, { region_id: eu.region.id, items: [{ variant_id: eu.variant.id, quantity: 1 }] });
         const res = await t.http().get(`/store/carts/${created.id}`).expect(200);
         expect(res.body.cart).toMatchObject({ id: created.id, object: 'cart', subtotal: 1000, tax_total: 250, total: 1250 });
-        expect(res.body.cart.items[0]).toMatchObject({ subtotal: 1000, tax_total: 250, total: 1250, original_total: 1250, original_tax_total: 250, discount_total: 0 });
+        expect(res.body.cart.items[0]).toMatchObject({
+          subtotal: 1000,
+          tax_total: 250,
+          total: 1250,
+          original_total: 1250,
+          original_tax_total: 250,
+          discount_total: 0,
+        });
         expect(res.body.cart.items[0].tax_lines).toEqual([{ rate: 25, name: 'default', code: 'default', item_id: created.items[0].id }]);
       });
 
@@ -226,7 +277,12 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         const owner = await createCustomer(t.dataSource.manager, { password: 'secret1' });
         const thief = await createCustomer(t.dataSource.manager, { password: 'secret2' });
         const cart = await createCartViaApi(t, { region_id: eu.region.id }, customerAuth(t, owner.id));
-        const res = await t.http().post(`/store/carts/${cart.id}`).set(customerAuth(t, thief.id)).send({ context: { a: 1 } }).expect(400);
+        const res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .set(customerAuth(t, thief.id))
+          .send({ context: { a: 1 } })
+          .expect(400);
         expect(res.body).toEqual({ type: 'not_allowed', message: 'The cart belongs to another customer' });
         const anonymous = await t.http().post(`/store/carts/${cart.id}`).send({ email: 'anon@test.com' }).expect(400);
         expect(anonymous.body.message).toBe('The cart belongs to another customer');
@@ -252,19 +308,35 @@ describe('Store carts: create, get, update (/store/carts)', () => {
           .expect(200);
         const billing = first.body.cart.billing_address;
         expect(billing).toMatchObject({ first_name: 'Ada', city: 'Berlin', country_code: 'us' });
-        const second = await t.http().post(`/store/carts/${cart.id}`).send({ billing_address: { city: 'Paris' } }).expect(200);
+        const second = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ billing_address: { city: 'Paris' } })
+          .expect(200);
         expect(second.body.cart.billing_address).toMatchObject({ id: billing.id, first_name: 'Ada', address_1: 'Main 1', city: 'Paris' });
       });
 
       it('checks the shipping country against the region and removes the address with null', async () => {
         const cart = await createCartViaApi(t, { region_id: eu.region.id });
-        let res = await t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { country_code: 'us' } }).expect(400);
+        let res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ shipping_address: { country_code: 'us' } })
+          .expect(400);
         expect(res.body).toEqual({ type: 'invalid_data', message: 'Shipping country must be in the cart region' });
-        res = await t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { first_name: 'Bo', country_code: 'FR' } }).expect(200);
+        res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ shipping_address: { first_name: 'Bo', country_code: 'FR' } })
+          .expect(200);
         expect(res.body.cart.shipping_address).toMatchObject({ first_name: 'Bo', country_code: 'fr' });
         res = await t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: null }).expect(200);
         expect(res.body.cart.shipping_address_id).toBeNull();
-        res = await t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { country_code: 'zz' } }).expect(400);
+        res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ shipping_address: { country_code: 'zz' } })
+          .expect(400);
         expect(res.body.message).toBe('Country with iso_2 zz was not found');
       });
 
@@ -272,13 +344,22 @@ describe('Store carts: create, get, update (/store/carts)', () => {
         const m = t.dataSource.manager;
         const customer = await createCustomer(m, { password: 'secret1' });
         const stranger = await createCustomer(m, { password: 'secret2' });
-        const saved = await m.getRepository(Address).save(m.getRepository(Address).create({ customer_id: customer.id, first_name: 'Saved', address_1: 'Home 5', city: 'Lyon', country_code: 'fr' }));
-        const foreign = await m.getRepository(Address).save(m.getRepository(Address).create({ customer_id: stranger.id, first_name: 'Other', country_code: 'fr' }));
+        const saved = await m
+          .getRepository(Address)
+          .save(m.getRepository(Address).create({ customer_id: customer.id, first_name: 'Saved', address_1: 'Home 5', city: 'Lyon', country_code: 'fr' }));
+        const foreign = await m
+          .getRepository(Address)
+          .save(m.getRepository(Address).create({ customer_id: stranger.id, first_name: 'Other', country_code: 'fr' }));
         const cart = await createCartViaApi(t, { region_id: eu.region.id }, customerAuth(t, customer.id));
         const res = await t.http().post(`/store/carts/${cart.id}`).set(customerAuth(t, customer.id)).send({ shipping_address: saved.id }).expect(200);
         expect(res.body.cart.shipping_address).toMatchObject({ first_name: 'Saved', address_1: 'Home 5', city: 'Lyon', country_code: 'fr', customer_id: null });
         expect(res.body.cart.shipping_address_id).not.toBe(saved.id);
-        await t.http().post(`/store/carts/${cart.id}`).set(customerAuth(t, customer.id)).send({ shipping_address: { city: 'Nice' } }).expect(200);
+        await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .set(customerAuth(t, customer.id))
+          .send({ shipping_address: { city: 'Nice' } })
+          .expect(200);
         expect((await m.getRepository(Address).findOneByOrFail({ id: saved.id })).city).toBe('Lyon');
         const denied = await t.http().post(`/store/carts/${cart.id}`).set(customerAuth(t, customer.id)).send({ billing_address: foreign.id }).expect(404);
         expect(denied.body).toEqual({ type: 'not_found', message: `Address with id ${foreign.id} was not found` });
@@ -286,7 +367,11 @@ describe('Store carts: create, get, update (/store/carts)', () => {
 
       it('400s an address that is neither a payload nor an id', async () => {
         const cart = await createCartViaApi(t, { region_id: eu.region.id });
-        const res = await t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { street: 'x' } }).expect(400);
+        const res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ shipping_address: { street: 'x' } })
+          .expect(400);
         expect(res.body.message).toContain('shipping_address must be one of: AddressPayload, String');
         await t.http().post(`/store/carts/${cart.id}`).send({ billing_address: 42 }).expect(400);
       });
@@ -325,9 +410,17 @@ describe('Store carts: create, get, update (/store/carts)', () => {
 
       it('merges context and rejects metadata', async () => {
         const cart = await createCartViaApi(t, { region_id: eu.region.id, context: { a: 1 } });
-        const res = await t.http().post(`/store/carts/${cart.id}`).send({ context: { b: 2 } }).expect(200);
+        const res = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ context: { b: 2 } })
+          .expect(200);
         expect(res.body.cart.context).toEqual({ ...cart.context, a: 1, b: 2 });
-        const bad = await t.http().post(`/store/carts/${cart.id}`).send({ metadata: { a: 1 } }).expect(400);
+        const bad = await t
+          .http()
+          .post(`/store/carts/${cart.id}`)
+          .send({ metadata: { a: 1 } })
+          .expect(400);
         expect(bad.body.message).toBe('property metadata should not exist');
       });
 

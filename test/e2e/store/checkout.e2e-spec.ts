@@ -25,7 +25,17 @@ describe('Checkout from an empty cart to an order', () => {
   afterAll(() => t.close());
 
   const pick = (o: Record<string, number>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-  const CART_KEYS = ['subtotal', 'discount_total', 'item_tax_total', 'shipping_total', 'shipping_tax_total', 'tax_total', 'gift_card_total', 'gift_card_tax_total', 'total'];
+  const CART_KEYS = [
+    'subtotal',
+    'discount_total',
+    'item_tax_total',
+    'shipping_total',
+    'shipping_tax_total',
+    'tax_total',
+    'gift_card_total',
+    'gift_card_tax_total',
+    'total',
+  ];
   const LINE_KEYS = ['subtotal', 'discount_total', 'tax_total', 'total', 'original_total', 'original_tax_total'];
 
   it('example 1: 10 % discount and a taxable gift card of 300 — total 1563, order tax_total 313', async () => {
@@ -43,7 +53,15 @@ describe('Checkout from an empty cart to an order', () => {
     await http().post(`/store/carts/${cartId}/line-items`).send({ variant_id: variantA, quantity: 1 }).expect(200);
     res = await http().post(`/store/carts/${cartId}/line-items`).send({ variant_id: variantB, quantity: 1 }).expect(200);
     expect(pick(res.body.cart, CART_KEYS)).toEqual({
-      subtotal: 1500, discount_total: 0, item_tax_total: 375, shipping_total: 0, shipping_tax_total: 0, tax_total: 375, gift_card_total: 0, gift_card_tax_total: 0, total: 1875,
+      subtotal: 1500,
+      discount_total: 0,
+      item_tax_total: 375,
+      shipping_total: 0,
+      shipping_tax_total: 0,
+      tax_total: 375,
+      gift_card_total: 0,
+      gift_card_tax_total: 0,
+      total: 1875,
     });
 
     // Who and where.
@@ -51,19 +69,32 @@ describe('Checkout from an empty cart to an order', () => {
       .post(`/store/carts/${cartId}`)
       .send({
         email: 'checkout@test.com',
-        shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country_code: 'de' },
+        shipping_address: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          address_1: 'Unter den Linden 1',
+          city: 'Berlin',
+          postal_code: '10117',
+          country_code: 'de',
+        },
         billing_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: 'Unter den Linden 1', city: 'Berlin', country_code: 'de' },
       })
       .expect(200);
     expect(res.body.cart.customer_id).toMatch(/^cus_/);
 
     // Discount.
-    res = await http().post(`/store/carts/${cartId}`).send({ discounts: [{ code: 'tenoff' }] }).expect(200);
+    res = await http()
+      .post(`/store/carts/${cartId}`)
+      .send({ discounts: [{ code: 'tenoff' }] })
+      .expect(200);
     expect(res.body.cart.discount_total).toBe(150);
     expect(res.body.cart.total).toBe(1688);
 
     // Gift card.
-    res = await http().post(`/store/carts/${cartId}`).send({ gift_cards: [{ code: card.code }] }).expect(200);
+    res = await http()
+      .post(`/store/carts/${cartId}`)
+      .send({ gift_cards: [{ code: card.code }] })
+      .expect(200);
     expect(pick(res.body.cart, ['gift_card_total', 'gift_card_tax_total', 'total'])).toEqual({ gift_card_total: 300, gift_card_tax_total: 75, total: 1313 });
 
     // Shipping.
@@ -72,7 +103,15 @@ describe('Checkout from an empty cart to an order', () => {
     res = await http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
     const cart = res.body.cart;
     expect(pick(cart, CART_KEYS)).toEqual({
-      subtotal: 1500, discount_total: 150, item_tax_total: 338, shipping_total: 200, shipping_tax_total: 50, tax_total: 388, gift_card_total: 300, gift_card_tax_total: 75, total: 1563,
+      subtotal: 1500,
+      discount_total: 150,
+      item_tax_total: 338,
+      shipping_total: 200,
+      shipping_tax_total: 50,
+      tax_total: 388,
+      gift_card_total: 300,
+      gift_card_tax_total: 75,
+      total: 1563,
     });
     const [a, b] = cart.items;
     expect(a.variant_id).toBe(variantA);
@@ -122,7 +161,9 @@ describe('Checkout from an empty cart to an order', () => {
     expect(balance).toBe(0);
     expect(is_disabled).toBe(true); // spent to zero, as Medusa v1
     expect((await t.dataSource.query('SELECT usage_count FROM discount WHERE id = $1', [discount.id]))[0].usage_count).toBe(1);
-    const quantities = await t.dataSource.query('SELECT id, inventory_quantity FROM product_variant WHERE id = ANY($1::varchar[]) ORDER BY id', [[variantA, variantB]]);
+    const quantities = await t.dataSource.query('SELECT id, inventory_quantity FROM product_variant WHERE id = ANY($1::varchar[]) ORDER BY id', [
+      [variantA, variantB],
+    ]);
     expect(quantities.map((q: { inventory_quantity: number }) => q.inventory_quantity)).toEqual([19, 19]);
   });
 
@@ -131,14 +172,29 @@ describe('Checkout from an empty cart to an order', () => {
     let res = await t
       .http()
       .post('/store/carts')
-      .send({ region_id: shop.region.id, items: [{ variant_id: variantA, quantity: 1 }, { variant_id: variantB, quantity: 1 }] })
+      .send({
+        region_id: shop.region.id,
+        items: [
+          { variant_id: variantA, quantity: 1 },
+          { variant_id: variantB, quantity: 1 },
+        ],
+      })
       .expect(200);
     const cartId = res.body.cart.id;
     await t.http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
-    res = await t.http().post(`/store/carts/${cartId}`).send({ discounts: [{ code: discount.code }] }).expect(200);
+    res = await t
+      .http()
+      .post(`/store/carts/${cartId}`)
+      .send({ discounts: [{ code: discount.code }] })
+      .expect(200);
     expect(res.body.cart.items.map((i: { discount_total: number }) => i.discount_total)).toEqual([67, 33]);
     expect(res.body.cart.items.map((i: { tax_total: number }) => i.tax_total)).toEqual([233, 117]);
-    expect(pick(res.body.cart, ['discount_total', 'item_tax_total', 'tax_total', 'total'])).toEqual({ discount_total: 100, item_tax_total: 350, tax_total: 400, total: 2000 });
+    expect(pick(res.body.cart, ['discount_total', 'item_tax_total', 'tax_total', 'total'])).toEqual({
+      discount_total: 100,
+      item_tax_total: 350,
+      tax_total: 400,
+      total: 2000,
+    });
   });
 
   it('examples 3 and 4: fixed 100 per item with A ×2 — total 3000; adding free shipping — 2750', async () => {
@@ -148,15 +204,34 @@ describe('Checkout from an empty cart to an order', () => {
     let res = await t
       .http()
       .post('/store/carts')
-      .send({ region_id: shop.region.id, items: [{ variant_id: variantA, quantity: 2 }, { variant_id: variantB, quantity: 1 }] })
+      .send({
+        region_id: shop.region.id,
+        items: [
+          { variant_id: variantA, quantity: 2 },
+          { variant_id: variantB, quantity: 1 },
+        ],
+      })
       .expect(200);
     const cartId = res.body.cart.id;
     await t.http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
-    res = await t.http().post(`/store/carts/${cartId}`).send({ discounts: [{ code: perItem.code }] }).expect(200);
+    res = await t
+      .http()
+      .post(`/store/carts/${cartId}`)
+      .send({ discounts: [{ code: perItem.code }] })
+      .expect(200);
     expect(res.body.cart.items.map((i: { discount_total: number }) => i.discount_total)).toEqual([200, 100]);
     expect(res.body.cart.items.map((i: { tax_total: number }) => i.tax_total)).toEqual([450, 100]);
-    expect(pick(res.body.cart, ['subtotal', 'discount_total', 'tax_total', 'total'])).toEqual({ subtotal: 2500, discount_total: 300, tax_total: 600, total: 3000 });
-    res = await t.http().post(`/store/carts/${cartId}`).send({ discounts: [{ code: perItem.code }, { code: free.code }] }).expect(200);
+    expect(pick(res.body.cart, ['subtotal', 'discount_total', 'tax_total', 'total'])).toEqual({
+      subtotal: 2500,
+      discount_total: 300,
+      tax_total: 600,
+      total: 3000,
+    });
+    res = await t
+      .http()
+      .post(`/store/carts/${cartId}`)
+      .send({ discounts: [{ code: perItem.code }, { code: free.code }] })
+      .expect(200);
     expect(pick(res.body.cart, ['shipping_total', 'shipping_tax_total', 'discount_total', 'tax_total', 'total'])).toEqual({
       shipping_total: 0,
       shipping_tax_total: 0,
@@ -173,11 +248,21 @@ describe('Checkout from an empty cart to an order', () => {
     let res = await t
       .http()
       .post('/store/carts')
-      .send({ region_id: shop.region.id, items: [{ variant_id: variantA, quantity: 1 }, { variant_id: variantB, quantity: 1 }] })
+      .send({
+        region_id: shop.region.id,
+        items: [
+          { variant_id: variantA, quantity: 1 },
+          { variant_id: variantB, quantity: 1 },
+        ],
+      })
       .expect(200);
     const cartId = res.body.cart.id;
     await t.http().post(`/store/carts/${cartId}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
-    res = await t.http().post(`/store/carts/${cartId}`).send({ email: 'zero@test.com', discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] }).expect(200);
+    res = await t
+      .http()
+      .post(`/store/carts/${cartId}`)
+      .send({ email: 'zero@test.com', discounts: [{ code: discount.code }], gift_cards: [{ code: card.code }] })
+      .expect(200);
     expect(pick(res.body.cart, ['gift_card_total', 'gift_card_tax_total', 'total'])).toEqual({ gift_card_total: 1550, gift_card_tax_total: 388, total: 0 });
     res = await t.http().post(`/store/carts/${cartId}/complete`).expect(200);
     expect(res.body.data).toMatchObject({ total: 0, gift_card_total: 1550, gift_card_tax_total: 388, payments: [] });

@@ -46,7 +46,12 @@ describe('Store customer account (/store/customers/me)', () => {
   describe('POST /store/customers/me', () => {
     it('updates names, phone and metadata, answering the customer with its addresses and no secrets', async () => {
       const { customer, auth } = await account({ metadata: { keep: 1 } });
-      const res = await t.http().post('/store/customers/me').set(auth).send({ first_name: 'Grace', last_name: 'Hopper', phone: '+1 555', metadata: { newsletter: true } }).expect(200);
+      const res = await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ first_name: 'Grace', last_name: 'Hopper', phone: '+1 555', metadata: { newsletter: true } })
+        .expect(200);
       expect(res.body.customer).toMatchObject({
         id: customer.id,
         first_name: 'Grace',
@@ -77,7 +82,10 @@ describe('Store customer account (/store/customers/me)', () => {
 
       const taken = await t.http().post('/store/customers/me').set(auth).send({ email: other.customer.email, first_name: 'Changed' }).expect(422);
       expect(taken.body).toMatchObject({ type: 'duplicate_error', message: `Customer with email, has_account ${other.customer.email}, t already exists.` });
-      expect(await t.dataSource.getRepository(Customer).findOneByOrFail({ id: customer.id })).toMatchObject({ email: 'guest-shared@example.com', first_name: 'Jane' });
+      expect(await t.dataSource.getRepository(Customer).findOneByOrFail({ id: customer.id })).toMatchObject({
+        email: 'guest-shared@example.com',
+        first_name: 'Jane',
+      });
 
       await t.http().post('/store/customers/me').set(auth).send({ email: 'not-an-email' }).expect(400);
       await t.http().post('/store/customers/me').set(auth).send({ has_account: false }).expect(400);
@@ -113,15 +121,30 @@ describe('Store customer account (/store/customers/me)', () => {
 
     it('creates, then updates, the billing address from an object; takes one of its own addresses by id', async () => {
       const { customer, auth } = await account();
-      const created = await t.http().post('/store/customers/me').set(auth).send({ billing_address: address({ company: 'ACME' }) }).expect(200);
+      const created = await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ billing_address: address({ company: 'ACME' }) })
+        .expect(200);
       const billing = created.body.customer.billing_address;
       expect(billing).toMatchObject({ id: expect.stringMatching(/^addr_/), company: 'ACME', country_code: 'de', city: 'Berlin' });
       expect(created.body.customer.shipping_addresses).toEqual([]);
 
-      const updated = await t.http().post('/store/customers/me').set(auth).send({ billing_address: { city: 'Paris', country_code: 'fr' } }).expect(200);
+      const updated = await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ billing_address: { city: 'Paris', country_code: 'fr' } })
+        .expect(200);
       expect(updated.body.customer.billing_address).toMatchObject({ id: billing.id, city: 'Paris', country_code: 'fr', company: 'ACME' });
 
-      const saved = await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address({ city: 'Lyon', country_code: 'fr' }) }).expect(200);
+      const saved = await t
+        .http()
+        .post('/store/customers/me/addresses')
+        .set(auth)
+        .send({ address: address({ city: 'Lyon', country_code: 'fr' }) })
+        .expect(200);
       const savedId = saved.body.customer.shipping_addresses[0].id;
       const byId = await t.http().post('/store/customers/me').set(auth).send({ billing_address: savedId }).expect(200);
       expect(byId.body.customer).toMatchObject({ billing_address_id: savedId, billing_address: { id: savedId, city: 'Lyon' } });
@@ -135,10 +158,20 @@ describe('Store customer account (/store/customers/me)', () => {
       const theirId = theirs.body.customer.shipping_addresses[0].id;
       const res = await t.http().post('/store/customers/me').set(auth).send({ first_name: 'Thief', billing_address: theirId }).expect(404);
       expect(res.body.type).toBe('not_found');
-      const country = await t.http().post('/store/customers/me').set(auth).send({ first_name: 'Nowhere', billing_address: address({ country_code: 'zz' }) }).expect(404);
+      const country = await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ first_name: 'Nowhere', billing_address: address({ country_code: 'zz' }) })
+        .expect(404);
       expect(country.body.type).toBe('not_found');
       expect(await t.dataSource.getRepository(Customer).findOneByOrFail({ id: customer.id })).toMatchObject({ first_name: 'Jane', billing_address_id: null });
-      await t.http().post('/store/customers/me').set(auth).send({ billing_address: { street: 'x' } }).expect(400);
+      await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ billing_address: { street: 'x' } })
+        .expect(400);
       await t.http().post('/store/customers/me').set(auth).send({ billing_address: 42 }).expect(400);
     });
   });
@@ -146,11 +179,28 @@ describe('Store customer account (/store/customers/me)', () => {
   describe('saved addresses', () => {
     it('adds an address (country lower-cased), ignoring an exact duplicate; required fields are required', async () => {
       const { auth } = await account();
-      const res = await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address({ phone: '+49 1' }) }).expect(200);
-      expect(res.body.customer.shipping_addresses).toEqual([expect.objectContaining({ first_name: 'Ada', country_code: 'de', phone: '+49 1', postal_code: '10115' })]);
-      const again = await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address({ phone: '+49 1' }) }).expect(200);
+      const res = await t
+        .http()
+        .post('/store/customers/me/addresses')
+        .set(auth)
+        .send({ address: address({ phone: '+49 1' }) })
+        .expect(200);
+      expect(res.body.customer.shipping_addresses).toEqual([
+        expect.objectContaining({ first_name: 'Ada', country_code: 'de', phone: '+49 1', postal_code: '10115' }),
+      ]);
+      const again = await t
+        .http()
+        .post('/store/customers/me/addresses')
+        .set(auth)
+        .send({ address: address({ phone: '+49 1' }) })
+        .expect(200);
       expect(again.body.customer.shipping_addresses).toHaveLength(1);
-      const second = await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address({ address_1: 'Side 2' }) }).expect(200);
+      const second = await t
+        .http()
+        .post('/store/customers/me/addresses')
+        .set(auth)
+        .send({ address: address({ address_1: 'Side 2' }) })
+        .expect(200);
       expect(second.body.customer.shipping_addresses).toHaveLength(2);
 
       for (const missing of ['first_name', 'last_name', 'address_1', 'city', 'country_code', 'postal_code']) {
@@ -159,18 +209,37 @@ describe('Store customer account (/store/customers/me)', () => {
         expect((await t.http().post('/store/customers/me/addresses').set(auth).send({ address: body }).expect(400)).body.type).toBe('invalid_data');
       }
       await t.http().post('/store/customers/me/addresses').set(auth).send(address()).expect(400);
-      await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address({ country_code: 'zz' }) }).expect(404);
+      await t
+        .http()
+        .post('/store/customers/me/addresses')
+        .set(auth)
+        .send({ address: address({ country_code: 'zz' }) })
+        .expect(404);
     });
 
     it("updates and deletes its own addresses; another customer's address id is a 404 and stays as it was", async () => {
       const { auth } = await account();
       const other = await account();
-      const mine = (await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address() }).expect(200)).body.customer.shipping_addresses[0];
-      const theirs = (await t.http().post('/store/customers/me/addresses').set(other.auth).send({ address: address({ city: 'Theirs' }) }).expect(200)).body.customer
+      const mine = (await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address() }).expect(200)).body.customer
         .shipping_addresses[0];
+      const theirs = (
+        await t
+          .http()
+          .post('/store/customers/me/addresses')
+          .set(other.auth)
+          .send({ address: address({ city: 'Theirs' }) })
+          .expect(200)
+      ).body.customer.shipping_addresses[0];
 
-      const updated = await t.http().post(`/store/customers/me/addresses/${mine.id}`).set(auth).send({ city: 'Hamburg', country_code: 'FR', metadata: { door: 'blue' } }).expect(200);
-      expect(updated.body.customer.shipping_addresses).toEqual([expect.objectContaining({ id: mine.id, city: 'Hamburg', country_code: 'fr', first_name: 'Ada', metadata: { door: 'blue' } })]);
+      const updated = await t
+        .http()
+        .post(`/store/customers/me/addresses/${mine.id}`)
+        .set(auth)
+        .send({ city: 'Hamburg', country_code: 'FR', metadata: { door: 'blue' } })
+        .expect(200);
+      expect(updated.body.customer.shipping_addresses).toEqual([
+        expect.objectContaining({ id: mine.id, city: 'Hamburg', country_code: 'fr', first_name: 'Ada', metadata: { door: 'blue' } }),
+      ]);
 
       const foreignUpdate = await t.http().post(`/store/customers/me/addresses/${theirs.id}`).set(auth).send({ city: 'Stolen' }).expect(404);
       expect(foreignUpdate.body.type).toBe('not_found');
@@ -236,7 +305,8 @@ describe('Store customer account (/store/customers/me)', () => {
       const page = await t.http().get('/store/customers/me/orders?limit=1&offset=1').set(buyer.auth).expect(200);
       expect(page.body).toMatchObject({ count: 2, limit: 1, offset: 1 });
       expect(page.body.orders.map((o: { id: string }) => o.id)).toEqual([orders[0].id]);
-      const ids = async (query: string) => (await t.http().get(`/store/customers/me/orders?${query}`).set(buyer.auth).expect(200)).body.orders.map((o: { id: string }) => o.id);
+      const ids = async (query: string) =>
+        (await t.http().get(`/store/customers/me/orders?${query}`).set(buyer.auth).expect(200)).body.orders.map((o: { id: string }) => o.id);
       expect(await ids(`display_id=${orders[0].display_id}`)).toEqual([orders[0].id]);
       expect(await ids(`id=${orders[1].id}`)).toEqual([orders[1].id]);
       expect(await ids('status[]=pending&status[]=completed')).toHaveLength(2);

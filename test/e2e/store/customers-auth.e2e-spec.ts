@@ -53,14 +53,24 @@ describe('Store customer account and session (/store/customers, /store/auth)', (
       expect(me.body.customer).toMatchObject({ id: res.body.customer.id, billing_address: null, shipping_addresses: [] });
       expect(me.body.customer).not.toHaveProperty('password_hash');
 
-      const stored = await t.dataSource.getRepository(Customer).createQueryBuilder('c').addSelect('c.password_hash').where('c.id = :id', { id: res.body.customer.id }).getOneOrFail();
+      const stored = await t.dataSource
+        .getRepository(Customer)
+        .createQueryBuilder('c')
+        .addSelect('c.password_hash')
+        .where('c.id = :id', { id: res.body.customer.id })
+        .getOneOrFail();
       await expect(verifyPassword('correct horse', stored.password_hash)).resolves.toBe(true);
       expect(res.text + me.text).not.toContain(stored.password_hash!);
     });
 
     it('creates a separate account beside a guest row with the same email', async () => {
       const guest = await createCustomer(t.dataSource.manager, { email: 'guest.then.account@example.com' });
-      const res = await t.http().post('/store/customers').set(freshIp()).send(registration({ email: 'guest.then.account@example.com' })).expect(200);
+      const res = await t
+        .http()
+        .post('/store/customers')
+        .set(freshIp())
+        .send(registration({ email: 'guest.then.account@example.com' }))
+        .expect(200);
       expect(res.body.customer.id).not.toBe(guest.id);
       const guestNow = await t.dataSource.getRepository(Customer).findOneByOrFail({ id: guest.id });
       expect(guestNow).toMatchObject({ has_account: false, email: 'guest.then.account@example.com' });
@@ -68,7 +78,12 @@ describe('Store customer account and session (/store/customers, /store/auth)', (
 
     it('refuses an email that already has an account (422)', async () => {
       await createCustomer(t.dataSource.manager, { email: 'already@example.com', password: 'pw' });
-      const res = await t.http().post('/store/customers').set(freshIp()).send(registration({ email: 'Already@example.com' })).expect(422);
+      const res = await t
+        .http()
+        .post('/store/customers')
+        .set(freshIp())
+        .send(registration({ email: 'Already@example.com' }))
+        .expect(422);
       expect(res.body).toEqual({
         type: 'duplicate_error',
         code: 'invalid_request_error',
@@ -81,7 +96,8 @@ describe('Store customer account and session (/store/customers, /store/auth)', (
       const body = registration({ email: 'race@example.com' });
       const results = await Promise.all(Array.from({ length: 4 }, () => t.http().post('/store/customers').set(freshIp()).send(body)));
       expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
-      for (const r of results.filter((x) => x.status === 422)) expect(r.body.message).toBe('A customer with the given email already has an account. Log in instead');
+      for (const r of results.filter((x) => x.status === 422))
+        expect(r.body.message).toBe('A customer with the given email already has an account. Log in instead');
       expect(await t.dataSource.getRepository(Customer).countBy({ email: 'race@example.com', has_account: true })).toBe(1);
     });
 
@@ -211,7 +227,10 @@ describe('Store customer account and session (/store/customers, /store/auth)', (
       expect(account.body).toEqual({ exists: true });
       const guest = await t.http().get('/store/auth/exists.guest@example.com').expect(200);
       expect(guest.body).toEqual({ exists: false });
-      const unknown = await t.http().get(`/store/auth/${encodeURIComponent('nobody+tag@example.com')}`).expect(200);
+      const unknown = await t
+        .http()
+        .get(`/store/auth/${encodeURIComponent('nobody+tag@example.com')}`)
+        .expect(200);
       expect(unknown.body).toEqual({ exists: false });
     });
 

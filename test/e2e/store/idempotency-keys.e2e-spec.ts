@@ -17,7 +17,9 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     const res = await t.http().post(`/store/carts/${cart.id}/taxes`).set('Origin', 'http://localhost:8000').set('Idempotency-Key', 'client-key-1').expect(200);
     expect(res.headers['idempotency-key']).toBe('client-key-1');
     expect(res.headers['access-control-expose-headers']).toContain('Idempotency-Key');
-    const row = await t.dataSource.query('SELECT request_method, request_path, response_code, recovery_point FROM idempotency_key WHERE idempotency_key = $1', ['client-key-1']);
+    const row = await t.dataSource.query('SELECT request_method, request_path, response_code, recovery_point FROM idempotency_key WHERE idempotency_key = $1', [
+      'client-key-1',
+    ]);
     expect(row).toEqual([{ request_method: 'POST', request_path: `/store/carts/${cart.id}/taxes`, response_code: 200, recovery_point: 'finished' }]);
   });
 
@@ -35,7 +37,12 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     const key = first.headers['idempotency-key'];
     const [row] = await t.dataSource.query('SELECT request_path, response_code, recovery_point FROM idempotency_key WHERE idempotency_key = $1', [key]);
     expect(row).toEqual({ request_path: `/store/carts/${cart.id}/line-items`, response_code: 200, recovery_point: 'finished' });
-    const retry = await t.http().post(`/store/carts/${cart.id}/line-items`).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    const retry = await t
+      .http()
+      .post(`/store/carts/${cart.id}/line-items`)
+      .set('Idempotency-Key', key)
+      .send({ variant_id: shop.variant.id, quantity: 1 })
+      .expect(200);
     expect(retry.text).toBe(first.text); // the recorded text itself, keys in their order
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(retry.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -45,19 +52,35 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     const failed = await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: 'variant_missing', quantity: 1 }).expect(400);
     const failedKey = failed.headers['idempotency-key'];
     expect(await t.dataSource.query('SELECT 1 FROM idempotency_key WHERE idempotency_key = $1', [failedKey])).toEqual([]);
-    const rerun = await t.http().post(`/store/carts/${cart.id}/line-items`).set('Idempotency-Key', failedKey).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    const rerun = await t
+      .http()
+      .post(`/store/carts/${cart.id}/line-items`)
+      .set('Idempotency-Key', failedKey)
+      .send({ variant_id: shop.variant.id, quantity: 1 })
+      .expect(200);
     expect(rerun.body.cart.items[0].quantity).toBe(2);
   });
 
   it('compresses a large recorded response with LZ4 where the server has it, and replays it byte for byte', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
     const path = `/store/carts/${cart.id}/line-items`;
-    const big = await t.http().post(path).send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } }).expect(200);
+    const big = await t
+      .http()
+      .post(path)
+      .send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } })
+      .expect(200);
     const key = big.headers['idempotency-key'];
     const [{ lz4 }] = await t.dataSource.query(`SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`);
-    const [{ method }] = await t.dataSource.query('SELECT pg_column_compression(response_body) AS method FROM idempotency_key WHERE idempotency_key = $1', [key]);
+    const [{ method }] = await t.dataSource.query('SELECT pg_column_compression(response_body) AS method FROM idempotency_key WHERE idempotency_key = $1', [
+      key,
+    ]);
     expect(method).toBe(lz4 ? 'lz4' : 'pglz');
-    const retry = await t.http().post(path).set('Idempotency-Key', key).send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } }).expect(200);
+    const retry = await t
+      .http()
+      .post(path)
+      .set('Idempotency-Key', key)
+      .send({ variant_id: shop.variant.id, quantity: 1, metadata: { note: 'x'.repeat(6000) } })
+      .expect(200);
     expect(retry.text).toBe(big.text);
   });
 
@@ -81,7 +104,10 @@ describe('Idempotency-Key handling on the idempotent cart routes', () => {
     await t.dataSource.query(`UPDATE idempotency_key SET created_at = now() - interval '8 days' WHERE idempotency_key = 'week-old-key'`);
     const service = t.app.get(IdempotencyKeysService);
     await service.pruneExpired(60_000); // asking for one minute still keeps a day
-    const keys = async () => (await t.dataSource.query(`SELECT idempotency_key FROM idempotency_key WHERE idempotency_key LIKE '%-key' ORDER BY 1`)).map((r: { idempotency_key: string }) => r.idempotency_key);
+    const keys = async () =>
+      (await t.dataSource.query(`SELECT idempotency_key FROM idempotency_key WHERE idempotency_key LIKE '%-key' ORDER BY 1`)).map(
+        (r: { idempotency_key: string }) => r.idempotency_key,
+      );
     expect(await keys()).toEqual(['day-old-key', 'fresh-key']);
     await service.pruneExpired();
     expect(await keys()).toEqual(['day-old-key', 'fresh-key']);

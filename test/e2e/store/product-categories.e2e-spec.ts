@@ -4,7 +4,19 @@ import { createProductCategory } from '../../factories/product-category.factory'
 import { createTestApp, TestApp } from '../../helpers/app';
 
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
-const STORE_FIELDS = ['category_children', 'created_at', 'description', 'handle', 'id', 'metadata', 'name', 'parent_category', 'parent_category_id', 'rank', 'updated_at'];
+const STORE_FIELDS = [
+  'category_children',
+  'created_at',
+  'description',
+  'handle',
+  'id',
+  'metadata',
+  'name',
+  'parent_category',
+  'parent_category_id',
+  'rank',
+  'updated_at',
+];
 
 describe('Store product categories (/store/product-categories)', () => {
   let t: TestApp;
@@ -40,7 +52,10 @@ describe('Store product categories (/store/product-categories)', () => {
       await createProductCategory(m, { name: 'Under hidden', handle: 'tops/hidden/under', parent_category_id: hiddenChild.id });
       await createProductCategory(m, { name: 'Under staff', handle: 'staff/under', parent_category_id: internalRoot.id });
       // Ranks decide the order, not names or creation.
-      await t.dataSource.query(`UPDATE product_category SET rank = CASE id WHEN $1 THEN 1 WHEN $2 THEN 0 ELSE rank END WHERE id IN ($1, $2)`, [tops.id, pants.id]);
+      await t.dataSource.query(`UPDATE product_category SET rank = CASE id WHEN $1 THEN 1 WHEN $2 THEN 0 ELSE rank END WHERE id IN ($1, $2)`, [
+        tops.id,
+        pants.id,
+      ]);
     });
 
     it('lists only active, public categories by rank, with visible parents and children, without admin columns', async () => {
@@ -131,7 +146,8 @@ describe('Store product categories (/store/product-categories)', () => {
       const under = await t.dataSource.getRepository(ProductCategory).findOneByOrFail({ handle: 'tops/hidden/under' });
       await link(under.id, inUnder.id);
       await link(pants.id, inPants.id);
-      const titles = async (query: string) => (await t.http().get(`/store/products?${query}`).expect(200)).body.products.map((p: { title: string }) => p.title).sort();
+      const titles = async (query: string) =>
+        (await t.http().get(`/store/products?${query}`).expect(200)).body.products.map((p: { title: string }) => p.title).sort();
 
       expect(await titles(`category_id[]=${tops.id}`)).toEqual(['Tops tee']);
       expect(await titles(`category_id[]=${tops.id}&category_id[]=${pants.id}`)).toEqual(['Chinos', 'Tops tee']);

@@ -22,8 +22,20 @@ describe('Store products (/store/products)', () => {
       handle: 't-shirt',
       collection_id: collection.id,
       variants: [
-        { option_value: 'S', prices: [{ currency_code: 'eur', amount: 1950 }, { currency_code: 'usd', amount: 2200 }] },
-        { option_value: 'M', prices: [{ currency_code: 'eur', amount: 1950 }, { currency_code: 'eur', amount: 1500, region_id: eu.id }] },
+        {
+          option_value: 'S',
+          prices: [
+            { currency_code: 'eur', amount: 1950 },
+            { currency_code: 'usd', amount: 2200 },
+          ],
+        },
+        {
+          option_value: 'M',
+          prices: [
+            { currency_code: 'eur', amount: 1950 },
+            { currency_code: 'eur', amount: 1500, region_id: eu.id },
+          ],
+        },
       ],
     });
     mug = await createProduct(m, { title: 'Coffee Mug', handle: 'mug', description: 'Holds 100% coffee' });

@@ -21,7 +21,14 @@ describe('Region trees of cart reads', () => {
   afterAll(() => t.close());
 
   /** A cart write (not GET, which has a response cache of its own): it reads the cart back. */
-  const touch = async (cartId: string) => (await t.http().post(`/store/carts/${cartId}`).send({ context: { touched: true } }).expect(200)).body.cart;
+  const touch = async (cartId: string) =>
+    (
+      await t
+        .http()
+        .post(`/store/carts/${cartId}`)
+        .send({ context: { touched: true } })
+        .expect(200)
+    ).body.cart;
 
   it('shows a region change made outside the API in the next read: name, tax rate, countries, providers', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
@@ -42,7 +49,11 @@ describe('Region trees of cart reads', () => {
 
   it("checks a shipping address against the region's countries as they are when the cart is locked", async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });
-    const shipTo = (country_code: string) => t.http().post(`/store/carts/${cart.id}`).send({ shipping_address: { first_name: 'A', country_code } });
+    const shipTo = (country_code: string) =>
+      t
+        .http()
+        .post(`/store/carts/${cart.id}`)
+        .send({ shipping_address: { first_name: 'A', country_code } });
     await t.dataSource.query(`UPDATE country SET region_id = NULL WHERE iso_2 = 'pt'`);
     // Cached under the current version: Portugal is not in the region.
     const refused = await shipTo('pt').expect(400);

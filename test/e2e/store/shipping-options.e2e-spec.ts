@@ -13,7 +13,8 @@ describe('Store shipping options for a cart (GET /store/shipping-options/:cart_i
   });
   afterAll(() => t.close());
 
-  const list = async (cartId: string) => (await t.http().get(`/store/shipping-options/${cartId}`).expect(200)).body.shipping_options as Array<Record<string, any>>;
+  const list = async (cartId: string) =>
+    (await t.http().get(`/store/shipping-options/${cartId}`).expect(200)).body.shipping_options as Array<Record<string, any>>;
 
   it("lists the region's options for the cart's shipping profiles, priced with tax, with requirements and profile", async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
@@ -36,8 +37,18 @@ describe('Store shipping options for a cart (GET /store/shipping-options/:cart_i
 
   it('filters by the subtotal requirements and leaves out admin-only and return options', async () => {
     const m = t.dataSource.manager;
-    const big = await createShippingOption(m, { region_id: shop.region.id, name: 'Free over 2000', amount: 0, requirements: [{ type: 'min_subtotal', amount: 2000 }] });
-    const small = await createShippingOption(m, { region_id: shop.region.id, name: 'Small parcels', amount: 300, requirements: [{ type: 'max_subtotal', amount: 2000 }] });
+    const big = await createShippingOption(m, {
+      region_id: shop.region.id,
+      name: 'Free over 2000',
+      amount: 0,
+      requirements: [{ type: 'min_subtotal', amount: 2000 }],
+    });
+    const small = await createShippingOption(m, {
+      region_id: shop.region.id,
+      name: 'Small parcels',
+      amount: 300,
+      requirements: [{ type: 'max_subtotal', amount: 2000 }],
+    });
     await createShippingOption(m, { region_id: shop.region.id, name: 'Staff', admin_only: true });
     await createShippingOption(m, { region_id: shop.region.id, name: 'Returns', is_return: true });
     const one = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
@@ -51,7 +62,11 @@ describe('Store shipping options for a cart (GET /store/shipping-options/:cart_i
   it('offers options of other profiles only when the cart holds products of that profile', async () => {
     const m = t.dataSource.manager;
     const email = await createShippingOption(m, { region_id: shop.region.id, name: 'E-mail delivery', amount: 0, profile_id: 'sp_gift_card' });
-    const giftProduct = await createProduct(m, { is_giftcard: true, profile_id: 'sp_gift_card', variants: [{ prices: [{ currency_code: 'eur', amount: 2500 }] }] });
+    const giftProduct = await createProduct(m, {
+      is_giftcard: true,
+      profile_id: 'sp_gift_card',
+      variants: [{ prices: [{ currency_code: 'eur', amount: 2500 }] }],
+    });
     const plain = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     expect((await list(plain.id)).map((o) => o.id)).not.toContain(email.id);
     const gift = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: giftProduct.variants![0].id, quantity: 1 }] });

@@ -180,7 +180,12 @@ export const ADMIN_RESPONSES = {
     required: ['gift_card'],
     properties: { gift_card: ref('GiftCard') },
   },
-  AdminPostDraftOrdersDraftOrderRegisterPaymentRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
+  AdminPostDraftOrdersDraftOrderRegisterPaymentRes: {
+    type: 'object',
+    description: "The order's details.",
+    required: ['order'],
+    properties: { order: ref('Order') },
+  },
   AdminProductCategoriesCategoryDeleteRes: {
     type: 'object',
     required: ['id', 'object', 'deleted'],

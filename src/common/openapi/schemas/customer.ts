@@ -8,10 +8,7 @@ export const CUSTOMER_SCHEMAS = {
   Customer: {
     description: 'A customer can make purchases in your store and manage their profile.',
     type: 'object',
-    required: [
-      'billing_address_id', 'created_at', 'deleted_at', 'email', 'first_name', 'has_account', 'id', 'last_name', 'metadata',
-      'phone', 'updated_at',
-    ],
+    required: ['billing_address_id', 'created_at', 'deleted_at', 'email', 'first_name', 'has_account', 'id', 'last_name', 'metadata', 'phone', 'updated_at'],
     properties: {
       id: { type: 'string' },
       email: { type: 'string', format: 'email' },

@@ -40,8 +40,21 @@ export const PLATFORM_SCHEMAS = {
     type: 'object',
     // Medusa also requires `dry_run`; its list route leaves it out (not among the default fields), and so does this one.
     required: [
-      'canceled_at', 'completed_at', 'confirmed_at', 'context', 'created_at', 'created_by', 'deleted_at', 'failed_at', 'id',
-      'pre_processed_at', 'processing_at', 'result', 'status', 'type', 'updated_at',
+      'canceled_at',
+      'completed_at',
+      'confirmed_at',
+      'context',
+      'created_at',
+      'created_by',
+      'deleted_at',
+      'failed_at',
+      'id',
+      'pre_processed_at',
+      'processing_at',
+      'result',
+      'status',
+      'type',
+      'updated_at',
     ],
     properties: {
       id: { type: 'string' },

@@ -6,12 +6,35 @@ import { ref, SchemaObject } from './schema-object';
 
 export const PRODUCT_SCHEMAS = {
   Product: {
-    description: 'A product is a saleable item that holds general information such as name or description. It must include at least one Product Variant, where each product variant defines different options to purchase the product with (for example, different sizes or colors). The prices and inventory of the product are defined on the variant level.',
+    description:
+      'A product is a saleable item that holds general information such as name or description. It must include at least one Product Variant, where each product variant defines different options to purchase the product with (for example, different sizes or colors). The prices and inventory of the product are defined on the variant level.',
     type: 'object',
     required: [
-      'collection_id', 'created_at', 'deleted_at', 'description', 'discountable', 'external_id', 'handle', 'height',
-      'hs_code', 'id', 'is_giftcard', 'length', 'material', 'metadata', 'mid_code', 'origin_country', 'profile_id',
-      'status', 'subtitle', 'type_id', 'thumbnail', 'title', 'updated_at', 'weight', 'width',
+      'collection_id',
+      'created_at',
+      'deleted_at',
+      'description',
+      'discountable',
+      'external_id',
+      'handle',
+      'height',
+      'hs_code',
+      'id',
+      'is_giftcard',
+      'length',
+      'material',
+      'metadata',
+      'mid_code',
+      'origin_country',
+      'profile_id',
+      'status',
+      'subtitle',
+      'type_id',
+      'thumbnail',
+      'title',
+      'updated_at',
+      'weight',
+      'width',
     ],
     properties: {
       id: { type: 'string' },
@@ -56,12 +79,32 @@ export const PRODUCT_SCHEMAS = {
     allOf: [ref('Product'), { type: 'object', properties: { variants: { type: 'array', items: ref('PricedVariant') } } }],
   },
   ProductVariant: {
-    description: 'A Product Variant represents a Product with a specific set of Product Option configurations. The maximum number of Product Variants that a Product can have is given by the number of available Product Option combinations. A product must at least have one product variant.',
+    description:
+      'A Product Variant represents a Product with a specific set of Product Option configurations. The maximum number of Product Variants that a Product can have is given by the number of available Product Option combinations. A product must at least have one product variant.',
     type: 'object',
     required: [
-      'allow_backorder', 'barcode', 'created_at', 'deleted_at', 'ean', 'height', 'hs_code', 'id', 'inventory_quantity',
-      'length', 'manage_inventory', 'material', 'metadata', 'mid_code', 'origin_country', 'product_id', 'sku', 'title',
-      'upc', 'updated_at', 'weight', 'width',
+      'allow_backorder',
+      'barcode',
+      'created_at',
+      'deleted_at',
+      'ean',
+      'height',
+      'hs_code',
+      'id',
+      'inventory_quantity',
+      'length',
+      'manage_inventory',
+      'material',
+      'metadata',
+      'mid_code',
+      'origin_country',
+      'product_id',
+      'sku',
+      'title',
+      'upc',
+      'updated_at',
+      'weight',
+      'width',
     ],
     properties: {
       id: { type: 'string' },
@@ -132,7 +175,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   ProductOption: {
-    description: 'A Product Option defines properties that may vary between different variants of a Product. Common Product Options are "Size" and "Color". Admins are free to create any product options.',
+    description:
+      'A Product Option defines properties that may vary between different variants of a Product. Common Product Options are "Size" and "Color". Admins are free to create any product options.',
     type: 'object',
     required: ['created_at', 'deleted_at', 'id', 'metadata', 'product_id', 'title', 'updated_at'],
     properties: {
@@ -191,7 +235,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   ProductCollection: {
-    description: 'A Product Collection allows grouping together products for promotional purposes. For example, an admin can create a Summer collection, add products to it, and showcase it on the storefront.',
+    description:
+      'A Product Collection allows grouping together products for promotional purposes. For example, an admin can create a Summer collection, add products to it, and showcase it on the storefront.',
     type: 'object',
     // Medusa also requires `deleted_at` and `metadata`; its admin list selects only id, title, handle and dates, and so does this one.
     required: ['created_at', 'handle', 'id', 'title', 'updated_at'],
@@ -230,7 +275,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   StoreProductCategory: {
-    description: "A product category as a storefront sees it, at every level of the tree: without `is_active`, `is_internal` and `mpath`, as Medusa's store routes select it.",
+    description:
+      "A product category as a storefront sees it, at every level of the tree: without `is_active`, `is_internal` and `mpath`, as Medusa's store routes select it.",
     type: 'object',
     required: ['id', 'name', 'description', 'handle', 'parent_category_id', 'rank', 'metadata', 'created_at', 'updated_at'],
     properties: {
@@ -248,7 +294,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   Image: {
-    description: 'An Image is used to store details about uploaded images. Images are uploaded by the File Service, and the URL is provided by the File Service.',
+    description:
+      'An Image is used to store details about uploaded images. Images are uploaded by the File Service, and the URL is provided by the File Service.',
     type: 'object',
     required: ['created_at', 'deleted_at', 'id', 'metadata', 'updated_at', 'url'],
     properties: {
@@ -261,11 +308,21 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   MoneyAmount: {
-    description: "A Money Amount represent a price amount, for example, a product variant's price or a price in a price list. Each Money Amount either has a Currency or Region associated with it to indicate the pricing in a given Currency or, for fully region-based pricing, the given price in a specific Region. If region-based pricing is used, the amount will be in the currency defined for the Region.",
+    description:
+      "A Money Amount represent a price amount, for example, a product variant's price or a price in a price list. Each Money Amount either has a Currency or Region associated with it to indicate the pricing in a given Currency or, for fully region-based pricing, the given price in a specific Region. If region-based pricing is used, the amount will be in the currency defined for the Region.",
     type: 'object',
     required: [
-      'amount', 'created_at', 'currency_code', 'deleted_at', 'id', 'max_quantity', 'min_quantity', 'price_list_id',
-      'region_id', 'updated_at', 'variant_id',
+      'amount',
+      'created_at',
+      'currency_code',
+      'deleted_at',
+      'id',
+      'max_quantity',
+      'min_quantity',
+      'price_list_id',
+      'region_id',
+      'updated_at',
+      'variant_id',
     ],
     properties: {
       id: { type: 'string' },
@@ -286,7 +343,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   SalesChannel: {
-    description: 'A Sales Channel is a method a business offers its products for purchase for the customers. For example, a Webshop can be a sales channel, and a mobile app can be another.',
+    description:
+      'A Sales Channel is a method a business offers its products for purchase for the customers. For example, a Webshop can be a sales channel, and a mobile app can be another.',
     type: 'object',
     required: ['created_at', 'deleted_at', 'description', 'id', 'is_disabled', 'name', 'updated_at'],
     properties: {
@@ -319,7 +377,8 @@ export const PRODUCT_SCHEMAS = {
     },
   },
   ShippingProfile: {
-    description: 'A Shipping Profile has a set of defined Shipping Options that can be used to fulfill a given set of Products. For example, gift cards are shipped differently than physical products, so a shipping profile with the type `gift_card` groups together the shipping options that can only be used for gift cards.',
+    description:
+      'A Shipping Profile has a set of defined Shipping Options that can be used to fulfill a given set of Products. For example, gift cards are shipped differently than physical products, so a shipping profile with the type `gift_card` groups together the shipping options that can only be used for gift cards.',
     type: 'object',
     required: ['created_at', 'deleted_at', 'id', 'metadata', 'name', 'type', 'updated_at'],
     properties: {

@@ -6,11 +6,22 @@ import { ref, SchemaObject } from './schema-object';
 
 export const REGION_SCHEMAS = {
   Region: {
-    description: 'A region holds settings specific to a geographical location, including the currency, tax rates, and fulfillment and payment providers. A Region can consist of multiple countries to accomodate common shopping settings across countries.',
+    description:
+      'A region holds settings specific to a geographical location, including the currency, tax rates, and fulfillment and payment providers. A Region can consist of multiple countries to accomodate common shopping settings across countries.',
     type: 'object',
     required: [
-      'automatic_taxes', 'created_at', 'currency_code', 'deleted_at', 'gift_cards_taxable', 'id', 'metadata', 'name',
-      'tax_code', 'tax_provider_id', 'tax_rate', 'updated_at',
+      'automatic_taxes',
+      'created_at',
+      'currency_code',
+      'deleted_at',
+      'gift_cards_taxable',
+      'id',
+      'metadata',
+      'name',
+      'tax_code',
+      'tax_provider_id',
+      'tax_rate',
+      'updated_at',
     ],
     properties: {
       id: { type: 'string' },
@@ -85,29 +96,45 @@ export const REGION_SCHEMAS = {
     },
   },
   TaxProvider: {
-    description: "A tax provider represents a tax service installed in the Medusa backend, either through a plugin or backend customizations. It holds the tax service's installation status.",
+    description:
+      "A tax provider represents a tax service installed in the Medusa backend, either through a plugin or backend customizations. It holds the tax service's installation status.",
     type: 'object',
     required: ['id', 'is_installed'],
     properties: { id: { type: 'string' }, is_installed: { type: 'boolean', default: true } },
   },
   PaymentProvider: {
-    description: "A payment provider represents a payment service installed in the Medusa backend, either through a plugin or backend customizations. It holds the payment service's installation status.",
+    description:
+      "A payment provider represents a payment service installed in the Medusa backend, either through a plugin or backend customizations. It holds the payment service's installation status.",
     type: 'object',
     required: ['id', 'is_installed'],
     properties: { id: { type: 'string' }, is_installed: { type: 'boolean', default: true } },
   },
   FulfillmentProvider: {
-    description: "A fulfillment provider represents a fulfillment service installed in the Medusa backend, either through a plugin or backend customizations. It holds the fulfillment service's installation status.",
+    description:
+      "A fulfillment provider represents a fulfillment service installed in the Medusa backend, either through a plugin or backend customizations. It holds the fulfillment service's installation status.",
     type: 'object',
     required: ['id', 'is_installed'],
     properties: { id: { type: 'string' }, is_installed: { type: 'boolean', default: true } },
   },
   ShippingOption: {
-    description: 'A Shipping Option represents a way in which an Order or Return can be shipped. Shipping Options have an associated Fulfillment Provider that will be used when the fulfillment of an Order is initiated. Shipping Options themselves cannot be added to Carts, but serve as a template for Shipping Methods. This distinction makes it possible to customize individual Shipping Methods with additional information.',
+    description:
+      'A Shipping Option represents a way in which an Order or Return can be shipped. Shipping Options have an associated Fulfillment Provider that will be used when the fulfillment of an Order is initiated. Shipping Options themselves cannot be added to Carts, but serve as a template for Shipping Methods. This distinction makes it possible to customize individual Shipping Methods with additional information.',
     type: 'object',
     required: [
-      'admin_only', 'amount', 'created_at', 'data', 'deleted_at', 'id', 'is_return', 'metadata', 'name', 'price_type',
-      'profile_id', 'provider_id', 'region_id', 'updated_at',
+      'admin_only',
+      'amount',
+      'created_at',
+      'data',
+      'deleted_at',
+      'id',
+      'is_return',
+      'metadata',
+      'name',
+      'price_type',
+      'profile_id',
+      'provider_id',
+      'region_id',
+      'updated_at',
     ],
     properties: {
       id: { type: 'string' },

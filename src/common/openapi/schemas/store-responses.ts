@@ -31,7 +31,8 @@ export const STORE_RESPONSES = {
   },
   StoreCompleteCartRes: {
     type: 'object',
-    description: "If the cart is completed successfully, this will have the created order or the swap's details, based on the cart's type. Otherwise, it'll be the cart's details.",
+    description:
+      "If the cart is completed successfully, this will have the created order or the swap's details, based on the cart's type. Otherwise, it'll be the cart's details.",
     required: ['type', 'data'],
     properties: {
       type: { type: 'string', enum: ['order', 'cart', 'swap'] },
@@ -107,7 +108,7 @@ export const STORE_RESPONSES = {
   },
   StoreGiftCardsRes: {
     type: 'object',
-    description: "What a storefront may see of a gift card: enough for a balance check.",
+    description: 'What a storefront may see of a gift card: enough for a balance check.',
     required: ['gift_card'],
     properties: {
       gift_card: {

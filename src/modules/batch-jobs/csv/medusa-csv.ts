@@ -43,7 +43,25 @@ export function csvLine(values: readonly unknown[]): string {
 
 /** Currencies Medusa never divides by 100 when showing amounts (no minor unit in use). */
 const ZERO_DECIMAL_CURRENCIES = new Set([
-  'krw', 'jpy', 'vnd', 'clp', 'pyg', 'xaf', 'xof', 'bif', 'djf', 'gnf', 'kmf', 'mga', 'rwf', 'xpf', 'htg', 'vuv', 'xag', 'xdr', 'xau',
+  'krw',
+  'jpy',
+  'vnd',
+  'clp',
+  'pyg',
+  'xaf',
+  'xof',
+  'bif',
+  'djf',
+  'gnf',
+  'kmf',
+  'mga',
+  'rwf',
+  'xpf',
+  'htg',
+  'vuv',
+  'xag',
+  'xdr',
+  'xau',
 ]);
 
 function decimalsOf(currencyCode: string): number {

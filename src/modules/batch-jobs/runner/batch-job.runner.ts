@@ -115,12 +115,7 @@ export class BatchJobRunner implements OnModuleInit {
   }
 
   private async load(id: string): Promise<BatchJob | null> {
-    return this.dataSource
-      .getRepository(BatchJob)
-      .createQueryBuilder('job')
-      .addSelect('job.checkpoint')
-      .where('job.id = :id', { id })
-      .getOne();
+    return this.dataSource.getRepository(BatchJob).createQueryBuilder('job').addSelect('job.checkpoint').where('job.id = :id', { id }).getOne();
   }
 
   private async markProcessing(job: BatchJob, at: BatchJobCheckpoint): Promise<BatchJobCheckpoint> {
@@ -153,7 +148,10 @@ export class BatchJobRunner implements OnModuleInit {
         return;
       }
       const autoConfirm = !job.dry_run;
-      await writeCheckpoint(manager, job.id, { checkpoint: phaseStart('process'), stamp: autoConfirm ? ['pre_processed_at', 'confirmed_at'] : ['pre_processed_at'] });
+      await writeCheckpoint(manager, job.id, {
+        checkpoint: phaseStart('process'),
+        stamp: autoConfirm ? ['pre_processed_at', 'confirmed_at'] : ['pre_processed_at'],
+      });
       if (autoConfirm) await this.enqueue(manager, { batch_job_id: job.id, phase: 'process', step: 0 });
     });
     if (!job.dry_run) this.wake();

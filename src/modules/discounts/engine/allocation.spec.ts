@@ -13,23 +13,59 @@ const examples: Example[] = [
   // exact 119.88 and 0.36: total round(120.24) = 120, all to the large line
   ['12 % of 999 and 3 × 1: largest remainder wins', { type: 'percentage', value: 12 }, [item('a', 999), item('b', 1, 3)], { a: 120 }],
   ['33 % of 100, 200, 300 (no rounding needed)', { type: 'percentage', value: 33 }, [item('a', 100), item('b', 200), item('c', 300)], { a: 33, b: 66, c: 99 }],
-  ['100 % gives every line exactly its total', { type: 'percentage', value: 100 }, [item('a', 1999, 3), item('b', 1), item('c', 333, 2)], { a: 5997, b: 1, c: 666 }],
+  [
+    '100 % gives every line exactly its total',
+    { type: 'percentage', value: 100 },
+    [item('a', 1999, 3), item('b', 1), item('c', 333, 2)],
+    { a: 5997, b: 1, c: 666 },
+  ],
   ['percentage ignores the allocation', { type: 'percentage', value: 50, allocation: 'item' }, [item('a', 301)], { a: 151 }],
   // 100 over three equal lines: 33.33 each, the lost cent goes to the first line
-  ['fixed total 100 over three lines of 1000', { type: 'fixed', value: 100, allocation: 'total' }, [item('a', 1000), item('b', 1000), item('c', 1000)], { a: 34, b: 33, c: 33 }],
+  [
+    'fixed total 100 over three lines of 1000',
+    { type: 'fixed', value: 100, allocation: 'total' },
+    [item('a', 1000), item('b', 1000), item('c', 1000)],
+    { a: 34, b: 33, c: 33 },
+  ],
   // exact 444.44, 444.44, 111.11: one cent missing, tie between a and b goes to a
-  ['fixed total 1000 over 1000, 2 × 500, 250', { type: 'fixed', value: 1000, allocation: 'total' }, [item('a', 1000), item('b', 500, 2), item('c', 250)], { a: 445, b: 444, c: 111 }],
+  [
+    'fixed total 1000 over 1000, 2 × 500, 250',
+    { type: 'fixed', value: 1000, allocation: 'total' },
+    [item('a', 1000), item('b', 500, 2), item('c', 250)],
+    { a: 445, b: 444, c: 111 },
+  ],
   // Medusa stores 9.25 and 175.75; here 9 and 176
   ['fixed total 185 over 100 and 1900', { type: 'fixed', value: 185, allocation: 'total' }, [item('a', 100), item('b', 1900)], { a: 9, b: 176 }],
-  ['fixed total 100 over 1000 and 500 (worked example 2)', { type: 'fixed', value: 100, allocation: 'total' }, [item('a', 1000), item('b', 500)], { a: 67, b: 33 }],
+  [
+    'fixed total 100 over 1000 and 500 (worked example 2)',
+    { type: 'fixed', value: 100, allocation: 'total' },
+    [item('a', 1000), item('b', 500)],
+    { a: 67, b: 33 },
+  ],
   ['fixed with a null allocation is split like total', { type: 'fixed', value: 100, allocation: null }, [item('a', 1000), item('b', 500)], { a: 67, b: 33 }],
-  ['fixed total larger than the cart: every line fully discounted', { type: 'fixed', value: 5000, allocation: 'total' }, [item('a', 1000), item('b', 250, 2)], { a: 1000, b: 500 }],
+  [
+    'fixed total larger than the cart: every line fully discounted',
+    { type: 'fixed', value: 5000, allocation: 'total' },
+    [item('a', 1000), item('b', 250, 2)],
+    { a: 1000, b: 500 },
+  ],
   ['fixed item 200 × quantity 2', { type: 'fixed', value: 200, allocation: 'item' }, [item('a', 1000, 2), item('b', 500)], { a: 400, b: 200 }],
-  ['fixed item larger than the unit price is capped at the line total', { type: 'fixed', value: 200, allocation: 'item' }, [item('a', 150, 2), item('b', 500)], { a: 300, b: 200 }],
+  [
+    'fixed item larger than the unit price is capped at the line total',
+    { type: 'fixed', value: 200, allocation: 'item' },
+    [item('a', 150, 2), item('b', 500)],
+    { a: 300, b: 200 },
+  ],
   [
     'lines that do not allow discounts, gift cards and custom lines get nothing; the fixed total goes to the rest',
     { type: 'fixed', value: 300, allocation: 'total' },
-    [item('a', 1000), item('b', 1000, 1, { allow_discounts: false }), item('c', 1000, 1, { is_giftcard: true }), item('d', 1000, 1, { product_id: null }), item('e', 500)],
+    [
+      item('a', 1000),
+      item('b', 1000, 1, { allow_discounts: false }),
+      item('c', 1000, 1, { is_giftcard: true }),
+      item('d', 1000, 1, { product_id: null }),
+      item('e', 500),
+    ],
     { a: 200, e: 100 },
   ],
   [
@@ -85,7 +121,11 @@ describe('allocateDiscount: invariants over 2000 random carts', () => {
     const items = Array.from({ length: 1 + int(6) }, (_, i) => item(`l${i}`, int(i === 0 ? 100_000 : 5_000), 1 + int(4)));
     const kind = n % 3;
     const rule: Partial<EngineDiscount['rule']> =
-      kind === 0 ? { type: 'percentage', value: int(100) } : kind === 1 ? { type: 'fixed', value: int(50_000), allocation: 'total' } : { type: 'fixed', value: int(3_000), allocation: 'item' };
+      kind === 0
+        ? { type: 'percentage', value: int(100) }
+        : kind === 1
+          ? { type: 'fixed', value: int(50_000), allocation: 'total' }
+          : { type: 'fixed', value: int(3_000), allocation: 'item' };
     return { items, rule };
   });
 
@@ -119,6 +159,11 @@ describe('allocateDiscount: invariants over 2000 random carts', () => {
   it('is deterministic: the same cart always gives the same split', () => {
     const { items } = carts[7];
     const rule = { type: 'fixed' as const, value: 997, allocation: 'total' as const };
-    expect(allocateDiscount(discount({ rule }), items)).toEqual(allocateDiscount(discount({ rule }), items.map((i) => ({ ...i }))));
+    expect(allocateDiscount(discount({ rule }), items)).toEqual(
+      allocateDiscount(
+        discount({ rule }),
+        items.map((i) => ({ ...i })),
+      ),
+    );
   });
 });

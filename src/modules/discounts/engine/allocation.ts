@@ -84,7 +84,5 @@ export function allocateDiscount(discount: EngineDiscount, items: EngineLineItem
     );
   }
 
-  return eligible
-    .map((item, i) => ({ item_id: item.id, amount: Number(amounts[i]) }))
-    .filter((allocation) => allocation.amount > 0);
+  return eligible.map((item, i) => ({ item_id: item.id, amount: Number(amounts[i]) })).filter((allocation) => allocation.amount > 0);
 }

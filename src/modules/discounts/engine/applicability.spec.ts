@@ -24,7 +24,12 @@ type Row = [description: string, discount: EngineDiscount, context: EngineContex
 const table: Row[] = [
   ['a live discount in its region', discount(), ctx(), null],
   ['usage limit not yet reached', discount({ usage_limit: 2, usage_count: 1 }), ctx(), null],
-  ['usage limit reached', discount({ usage_limit: 2, usage_count: 2 }), ctx(), { type: 'not_allowed', message: 'Discount TEN has been used maximum allowed times' }],
+  [
+    'usage limit reached',
+    discount({ usage_limit: 2, usage_count: 2 }),
+    ctx(),
+    { type: 'not_allowed', message: 'Discount TEN has been used maximum allowed times' },
+  ],
   ['not started yet', discount({ starts_at: new Date('2024-06-15T12:00:01Z') }), ctx(), { type: 'not_allowed', message: 'Discount TEN is not valid yet' }],
   ['ends in the future', discount({ ends_at: new Date('2024-06-16T00:00:00Z') }), ctx(), null],
   ['ended', discount({ ends_at: new Date('2024-06-15T11:59:59Z') }), ctx(), { type: 'not_allowed', message: 'Discount TEN is expired' }],
@@ -41,29 +46,74 @@ const table: Row[] = [
     ctx(),
     null,
   ],
-  [
-    'valid_duration is ignored for non-dynamic discounts',
-    discount({ valid_duration: 'P1D', created_at: new Date('2020-01-01T00:00:00Z') }),
-    ctx(),
-    null,
-  ],
+  ['valid_duration is ignored for non-dynamic discounts', discount({ valid_duration: 'P1D', created_at: new Date('2020-01-01T00:00:00Z') }), ctx(), null],
   ['disabled', discount({ is_disabled: true }), ctx(), { type: 'not_allowed', message: 'The discount code TEN is disabled' }],
   ['region not allowed', discount({ region_ids: ['reg_2'] }), ctx(), { type: 'invalid_data', message: 'The discount is not available in current region' }],
   ['no regions at all', discount({ region_ids: [] }), ctx(), { type: 'invalid_data', message: 'The discount is not available in current region' }],
-  ['customer-group condition and a cart without a customer', discount({ rule: vipOnly }), ctx({ customer_id: null }), { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' }],
+  [
+    'customer-group condition and a cart without a customer',
+    discount({ rule: vipOnly }),
+    ctx({ customer_id: null }),
+    { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' },
+  ],
   ['group in: customer in the group', discount({ rule: vipOnly }), ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_x', 'cgrp_vip'] }), null],
-  ['group in: customer not in the group', discount({ rule: vipOnly }), ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_x'] }), { type: 'not_allowed', message: 'Discount TEN is not valid for customer' }],
-  ['group in: customer unknown to the caller, no groups', discount({ rule: vipOnly }), ctx(), { type: 'not_allowed', message: 'Discount TEN is not valid for customer' }],
+  [
+    'group in: customer not in the group',
+    discount({ rule: vipOnly }),
+    ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_x'] }),
+    { type: 'not_allowed', message: 'Discount TEN is not valid for customer' },
+  ],
+  [
+    'group in: customer unknown to the caller, no groups',
+    discount({ rule: vipOnly }),
+    ctx(),
+    { type: 'not_allowed', message: 'Discount TEN is not valid for customer' },
+  ],
   ['group not_in: customer outside the group', discount({ rule: notForStaff }), ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_vip'] }), null],
-  ['group not_in: customer in the group', discount({ rule: notForStaff }), ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_staff'] }), { type: 'not_allowed', message: 'Discount TEN is not valid for customer' }],
-  ['group not_in: no customer', discount({ rule: notForStaff }), ctx({ customer_id: null }), { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' }],
+  [
+    'group not_in: customer in the group',
+    discount({ rule: notForStaff }),
+    ctx({ customer_id: 'cus_1', customer_group_ids: ['cgrp_staff'] }),
+    { type: 'not_allowed', message: 'Discount TEN is not valid for customer' },
+  ],
+  [
+    'group not_in: no customer',
+    discount({ rule: notForStaff }),
+    ctx({ customer_id: null }),
+    { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' },
+  ],
   ['product conditions are not checked when applying', discount({ rule: { conditions: [condition('products', 'in', ['prod_none'])] } }), ctx(), null],
   // order of the checks, as in Medusa: the first failing one is reported
-  ['usage limit is reported before disabled', discount({ usage_limit: 1, usage_count: 1, is_disabled: true }), ctx(), { type: 'not_allowed', message: 'Discount TEN has been used maximum allowed times' }],
-  ['expired is reported before disabled', discount({ ends_at: new Date('2024-01-02T00:00:00Z'), is_disabled: true }), ctx(), { type: 'not_allowed', message: 'Discount TEN is expired' }],
-  ['disabled is reported before the region', discount({ is_disabled: true, region_ids: ['reg_2'] }), ctx(), { type: 'not_allowed', message: 'The discount code TEN is disabled' }],
-  ['missing customer is reported before the region', discount({ rule: vipOnly, region_ids: ['reg_2'] }), ctx({ customer_id: null }), { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' }],
-  ['region is reported before the customer group', discount({ rule: vipOnly, region_ids: ['reg_2'] }), ctx({ customer_id: 'cus_1' }), { type: 'invalid_data', message: 'The discount is not available in current region' }],
+  [
+    'usage limit is reported before disabled',
+    discount({ usage_limit: 1, usage_count: 1, is_disabled: true }),
+    ctx(),
+    { type: 'not_allowed', message: 'Discount TEN has been used maximum allowed times' },
+  ],
+  [
+    'expired is reported before disabled',
+    discount({ ends_at: new Date('2024-01-02T00:00:00Z'), is_disabled: true }),
+    ctx(),
+    { type: 'not_allowed', message: 'Discount TEN is expired' },
+  ],
+  [
+    'disabled is reported before the region',
+    discount({ is_disabled: true, region_ids: ['reg_2'] }),
+    ctx(),
+    { type: 'not_allowed', message: 'The discount code TEN is disabled' },
+  ],
+  [
+    'missing customer is reported before the region',
+    discount({ rule: vipOnly, region_ids: ['reg_2'] }),
+    ctx({ customer_id: null }),
+    { type: 'not_allowed', message: 'Discount TEN is only valid for specific customer' },
+  ],
+  [
+    'region is reported before the customer group',
+    discount({ rule: vipOnly, region_ids: ['reg_2'] }),
+    ctx({ customer_id: 'cus_1' }),
+    { type: 'invalid_data', message: 'The discount is not available in current region' },
+  ],
 ];
 
 describe('assertDiscountApplicable', () => {
@@ -80,10 +130,12 @@ describe('discountExpiresAt', () => {
 
   it('counts a dynamic code valid_duration from the later of creation and starts_at, and keeps an earlier ends_at', () => {
     const created_at = new Date('2024-06-01T00:00:00Z');
-    expect(discountExpiresAt(discount({ is_dynamic: true, valid_duration: 'P1W', created_at, starts_at: created_at }))).toEqual(new Date('2024-06-08T00:00:00Z'));
-    expect(
-      discountExpiresAt(discount({ is_dynamic: true, valid_duration: 'P1D', created_at, starts_at: new Date('2024-06-10T00:00:00Z') })),
-    ).toEqual(new Date('2024-06-11T00:00:00Z'));
+    expect(discountExpiresAt(discount({ is_dynamic: true, valid_duration: 'P1W', created_at, starts_at: created_at }))).toEqual(
+      new Date('2024-06-08T00:00:00Z'),
+    );
+    expect(discountExpiresAt(discount({ is_dynamic: true, valid_duration: 'P1D', created_at, starts_at: new Date('2024-06-10T00:00:00Z') }))).toEqual(
+      new Date('2024-06-11T00:00:00Z'),
+    );
     expect(
       discountExpiresAt(discount({ is_dynamic: true, valid_duration: 'P1Y', created_at, starts_at: created_at, ends_at: new Date('2024-06-02T00:00:00Z') })),
     ).toEqual(new Date('2024-06-02T00:00:00Z'));

@@ -29,7 +29,12 @@ const table: Row[] = [
   ['product_tags in, no tag', [condition('product_tags', 'in', ['ptag_sale'])], mug, false],
   ['product_tags not_in, one tag matches', [condition('product_tags', 'not_in', ['ptag_cotton'])], shirt, false],
   ['product_tags not_in, no tag matches', [condition('product_tags', 'not_in', ['ptag_wool'])], shirt, true],
-  ['all conditions must hold (type in AND tag not_in)', [condition('product_types', 'in', ['ptyp_apparel']), condition('product_tags', 'not_in', ['ptag_sale'])], shirt, false],
+  [
+    'all conditions must hold (type in AND tag not_in)',
+    [condition('product_types', 'in', ['ptyp_apparel']), condition('product_tags', 'not_in', ['ptag_sale'])],
+    shirt,
+    false,
+  ],
   ['all conditions hold', [condition('product_types', 'in', ['ptyp_apparel']), condition('products', 'not_in', ['prod_mug'])], shirt, true],
   ['customer-group conditions do not affect lines', [condition('customer_groups', 'in', ['cgrp_vip'])], mug, true],
   ['a line that does not allow discounts', [], { ...mug, allow_discounts: false }, false],

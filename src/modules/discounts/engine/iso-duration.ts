@@ -37,7 +37,6 @@ export function addIsoDuration(start: Date, value: string): Date {
   if (duration.years || duration.months) {
     result.setUTCFullYear(result.getUTCFullYear() + duration.years, result.getUTCMonth() + duration.months);
   }
-  const elapsedMs =
-    ((duration.weeks * 7 + duration.days) * 86_400 + duration.hours * 3_600 + duration.minutes * 60 + duration.seconds) * 1000;
+  const elapsedMs = ((duration.weeks * 7 + duration.days) * 86_400 + duration.hours * 3_600 + duration.minutes * 60 + duration.seconds) * 1000;
   return new Date(result.getTime() + elapsedMs);
 }

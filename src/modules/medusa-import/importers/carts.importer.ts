@@ -16,10 +16,12 @@ const ORPHAN_REASON = 'of swaps, claims, returns or order edits, which are not c
 const itemJoin = `JOIN line_item li ON li.id = s.item_id LEFT JOIN cart c ON c.id = li.cart_id`;
 const orphanItem = `li.order_id IS NULL AND (li.cart_id IS NULL OR c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')})`;
 
-const integer = (...columns: string[]) => (row: Record<string, unknown>) => {
-  const bad = columns.find((c) => row[c] !== null && row[c] !== undefined && !isInteger(row[c]));
-  return bad ? `${bad} ${String(row[bad])} is not an integer` : undefined;
-};
+const integer =
+  (...columns: string[]) =>
+  (row: Record<string, unknown>) => {
+    const bad = columns.find((c) => row[c] !== null && row[c] !== undefined && !isInteger(row[c]));
+    return bad ? `${bad} ${String(row[bad])} is not an integer` : undefined;
+  };
 
 /** Carts (open ones, draft orders' and orders'), with everything a cart carries. */
 export const cartKinds: ImportKind[] = [
@@ -61,7 +63,22 @@ export const cartContentKinds: ImportKind[] = [
     target: 'payment',
     source: 'payment',
     key: ['id'],
-    columns: ['id', 'created_at', 'updated_at', 'cart_id', 'order_id', 'amount', 'currency_code', 'amount_refunded', 'provider_id', 'data', 'captured_at', 'canceled_at', 'idempotency_key', 'metadata'],
+    columns: [
+      'id',
+      'created_at',
+      'updated_at',
+      'cart_id',
+      'order_id',
+      'amount',
+      'currency_code',
+      'amount_refunded',
+      'provider_id',
+      'data',
+      'captured_at',
+      'canceled_at',
+      'idempotency_key',
+      'metadata',
+    ],
     joins: () => cartJoin,
     expressions: { cart_id: keptCartId, currency_code: 'lower(s.currency_code)', data: `COALESCE(s.data, '{}'::jsonb)` },
     skip: { where: orphan, reason: `payments ${ORPHAN_REASON}` },
@@ -72,10 +89,26 @@ export const cartContentKinds: ImportKind[] = [
     target: 'payment_session',
     source: 'payment_session',
     key: ['id'],
-    columns: ['id', 'created_at', 'updated_at', 'cart_id', 'provider_id', 'is_selected', 'is_initiated', 'status', 'data', 'idempotency_key', 'amount', 'payment_authorized_at'],
+    columns: [
+      'id',
+      'created_at',
+      'updated_at',
+      'cart_id',
+      'provider_id',
+      'is_selected',
+      'is_initiated',
+      'status',
+      'data',
+      'idempotency_key',
+      'amount',
+      'payment_authorized_at',
+    ],
     joins: () => cartJoin,
     expressions: { status: 's.status::text', data: `COALESCE(s.data, '{}'::jsonb)` },
-    skip: { where: `s.cart_id IS NULL OR c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')}`, reason: 'payment collection sessions and sessions of swaps, claims, payment links' },
+    skip: {
+      where: `s.cart_id IS NULL OR c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')}`,
+      reason: 'payment collection sessions and sessions of swaps, claims, payment links',
+    },
   },
   {
     name: 'line items',
@@ -147,7 +180,10 @@ export const cartContentKinds: ImportKind[] = [
     key: ['id'],
     columns: ['id', 'created_at', 'updated_at', 'rate', 'name', 'code', 'shipping_method_id', 'metadata'],
     joins: () => `JOIN shipping_method sm ON sm.id = s.shipping_method_id LEFT JOIN cart c ON c.id = sm.cart_id`,
-    skip: { where: `sm.order_id IS NULL AND (sm.cart_id IS NULL OR c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')})`, reason: `tax lines of shipping methods ${ORPHAN_REASON}` },
+    skip: {
+      where: `sm.order_id IS NULL AND (sm.cart_id IS NULL OR c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')})`,
+      reason: `tax lines of shipping methods ${ORPHAN_REASON}`,
+    },
   },
   {
     name: 'custom shipping options',
@@ -156,7 +192,10 @@ export const cartContentKinds: ImportKind[] = [
     key: ['id'],
     columns: ['id', 'created_at', 'updated_at', 'deleted_at', 'price', 'shipping_option_id', 'cart_id', 'metadata'],
     joins: () => cartJoin,
-    skip: { where: `s.cart_id IS NOT NULL AND (c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')})`, reason: 'custom shipping options of swaps, claims and payment links' },
+    skip: {
+      where: `s.cart_id IS NOT NULL AND (c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')})`,
+      reason: 'custom shipping options of swaps, claims and payment links',
+    },
     optional: true,
   },
   {
@@ -179,6 +218,20 @@ export const cartContentKinds: ImportKind[] = [
     skip: { where: `c.id IS NULL OR ${OUT_OF_SCOPE_CART('c')}`, reason: 'gift cards on carts of swaps, claims and payment links' },
     insertOnly: true,
   },
-  { name: 'order discounts', target: 'order_discounts', source: 'order_discounts', key: ['order_id', 'discount_id'], columns: ['order_id', 'discount_id'], insertOnly: true },
-  { name: 'order gift cards', target: 'order_gift_cards', source: 'order_gift_cards', key: ['order_id', 'gift_card_id'], columns: ['order_id', 'gift_card_id'], insertOnly: true },
+  {
+    name: 'order discounts',
+    target: 'order_discounts',
+    source: 'order_discounts',
+    key: ['order_id', 'discount_id'],
+    columns: ['order_id', 'discount_id'],
+    insertOnly: true,
+  },
+  {
+    name: 'order gift cards',
+    target: 'order_gift_cards',
+    source: 'order_gift_cards',
+    key: ['order_id', 'gift_card_id'],
+    columns: ['order_id', 'gift_card_id'],
+    insertOnly: true,
+  },
 ];

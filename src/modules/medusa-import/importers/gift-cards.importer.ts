@@ -7,7 +7,21 @@ export const giftCardKinds: ImportKind[] = [
     target: 'gift_card',
     source: 'gift_card',
     key: ['id'],
-    columns: ['id', 'created_at', 'updated_at', 'deleted_at', 'code', 'value', 'balance', 'region_id', 'order_id', 'is_disabled', 'ends_at', 'tax_rate', 'metadata'],
+    columns: [
+      'id',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'code',
+      'value',
+      'balance',
+      'region_id',
+      'order_id',
+      'is_disabled',
+      'ends_at',
+      'tax_rate',
+      'metadata',
+    ],
     check: (row) =>
       !row.code
         ? 'code missing'

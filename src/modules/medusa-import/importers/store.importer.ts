@@ -35,7 +35,10 @@ export const storeKinds: ImportKind[] = [
       await query(`DELETE FROM store WHERE id <> ALL($1::varchar[])`, [rows.map((r) => r.id)]);
       await query(
         `INSERT INTO store (${list}) SELECT ${list} FROM json_populate_recordset(NULL::store, $1::json)
-         ON CONFLICT (id) DO UPDATE SET ${columns.filter((c) => c !== 'id').map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`).join(', ')}`,
+         ON CONFLICT (id) DO UPDATE SET ${columns
+           .filter((c) => c !== 'id')
+           .map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`)
+           .join(', ')}`,
         [JSON.stringify(rows)],
       );
     },

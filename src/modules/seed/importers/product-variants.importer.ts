@@ -21,7 +21,10 @@ export class ProductVariantsImporter {
       const values = (entry.options ?? []).map((o) => o.value);
       if (values.length !== options.length) {
         const titles = options.map((o) => `"${o.title}"`).join(', ') || 'none';
-        seedEntryError(`${path}.options`, `has ${values.length} value(s) but the product has ${options.length} option(s) (${titles}); values match options by position`);
+        seedEntryError(
+          `${path}.options`,
+          `has ${values.length} value(s) but the product has ${options.length} option(s) (${titles}); values match options by position`,
+        );
       }
       const combination = JSON.stringify(values);
       if (options.length && combinations.has(combination)) {
@@ -92,7 +95,15 @@ export class ProductVariantsImporter {
       if (seen.has(key)) seedEntryError(path, `repeats prices[${seen.get(key)}] (same currency, region and quantity range)`);
       seen.set(key, k);
       rows.push(
-        repo.create({ variant_id: variant.id, currency_code: currency, region_id: regionId, amount: entry.amount, min_quantity: min, max_quantity: max, price_list_id: null }),
+        repo.create({
+          variant_id: variant.id,
+          currency_code: currency,
+          region_id: regionId,
+          amount: entry.amount,
+          min_quantity: min,
+          max_quantity: max,
+          price_list_id: null,
+        }),
       );
     }
     if (rows.length) await repo.save(rows);

@@ -71,7 +71,10 @@ export class ProductsImporter {
           profile_id: (await this.storeSettings.shippingProfile(isGiftCard ? 'gift_card' : 'default', ctx.manager)).id,
           external_id: entry.external_id ?? null,
           metadata: entry.metadata ?? null,
-          tags: await this.taxonomy.tags(ctx.manager, (entry.tags ?? []).map((t) => t.value)),
+          tags: await this.taxonomy.tags(
+            ctx.manager,
+            (entry.tags ?? []).map((t) => t.value),
+          ),
           images,
           sales_channels: await this.salesChannels(entry, path, ctx),
         }),
@@ -89,10 +92,10 @@ export class ProductsImporter {
     const ids: string[] = [];
     for (const [j, ref] of (entry.categories ?? []).entries()) ids.push(await ctx.resolve('category', ref.id, `${path}.categories[${j}].id`));
     if (ids.length === 0) return;
-    await ctx.manager.query(
-      'INSERT INTO product_category_product (product_category_id, product_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING',
-      [[...new Set(ids)], productId],
-    );
+    await ctx.manager.query('INSERT INTO product_category_product (product_category_id, product_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING', [
+      [...new Set(ids)],
+      productId,
+    ]);
   }
 
   private async salesChannels(entry: SeedProduct, path: string, ctx: SeedContext): Promise<SalesChannel[]> {

@@ -22,8 +22,7 @@ export class RegionsImporter {
     for (const [i, entry] of entries.entries()) {
       const path = `regions[${i}]`;
       const realId = isRealId(entry.id, 'reg') ? entry.id : undefined;
-      const existing =
-        (realId && (await repo.findOne({ where: { id: realId }, withDeleted: true }))) || (await repo.findOne({ where: { name: entry.name } }));
+      const existing = (realId && (await repo.findOne({ where: { id: realId }, withDeleted: true }))) || (await repo.findOne({ where: { name: entry.name } }));
       if (existing) {
         ctx.remember('region', entry.id, existing.id);
         ctx.existing('regions');

@@ -60,7 +60,10 @@ export async function exportCsvPages(run: BatchJobRun<CsvExportCursor>, files: F
       async (manager) => {
         await files.append(next.file_key, bytes, { manager, contentType: 'text/csv', originalName: fileName });
       },
-      { cursor: next, result: { file_key: next.file_key, file_size: next.file_size, count, advancement_count: next.exported, progress: count ? next.exported / count : 1 } },
+      {
+        cursor: next,
+        result: { file_key: next.file_key, file_size: next.file_size, count, advancement_count: next.exported, progress: count ? next.exported / count : 1 },
+      },
     );
     cursor = next;
     if (page.length < take || take <= 0) return 'done';

@@ -28,7 +28,10 @@ interface StoredOrderExportContext {
 
 function pickList(raw: string | undefined, allowed: string[], name: string): string[] | undefined {
   if (raw === undefined) return undefined;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = list.filter((f) => !allowed.includes(f));
   if (unknown.length) throw ApiError.invalid(`context.${name} has unknown entries: ${unknown.join(', ')}`);
   return list;

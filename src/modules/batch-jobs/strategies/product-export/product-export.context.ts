@@ -4,7 +4,6 @@ import { DateComparisonOperator, DateFilter, toStringArray } from '../../../../c
 import { PRODUCT_STATUSES } from '../product-csv/product-csv-columns';
 import { LIST_LIMITS, MaxEntries } from '../../../../common/validation/array-limits';
 
-
 /** Which products an export takes (a subset of the admin product list filters). */
 export class ProductExportFilters {
   @IsOptional()

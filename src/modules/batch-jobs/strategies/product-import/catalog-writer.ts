@@ -82,7 +82,11 @@ export class CatalogWriter {
 
   async apply(plans: ProductPlan[]): Promise<void> {
     if (plans.length === 0) return;
-    const typeIds = await this.upsertByValue('product_type', 'ptyp', plans.map((p) => p.first.product.type).filter((v): v is string => typeof v === 'string'));
+    const typeIds = await this.upsertByValue(
+      'product_type',
+      'ptyp',
+      plans.map((p) => p.first.product.type).filter((v): v is string => typeof v === 'string'),
+    );
     const collectionIds = await this.resolveCollections(plans);
     await this.writeProducts(plans, typeIds, collectionIds);
     await this.writeTags(plans);
@@ -110,7 +114,16 @@ export class CatalogWriter {
     await find();
     const missing = distinct.filter((v) => !ids.has(v)).map((value) => ({ id: this.newId(prefix), value }));
     if (missing.length) {
-      await bulkInsert(this.manager, table, [['id', 'varchar'], ['value', 'varchar']], missing, 'ON CONFLICT (value) WHERE deleted_at IS NULL DO NOTHING');
+      await bulkInsert(
+        this.manager,
+        table,
+        [
+          ['id', 'varchar'],
+          ['value', 'varchar'],
+        ],
+        missing,
+        'ON CONFLICT (value) WHERE deleted_at IS NULL DO NOTHING',
+      );
       await find();
     }
     return ids;
@@ -148,7 +161,11 @@ export class CatalogWriter {
       await bulkInsert(
         this.manager,
         'product_collection',
-        [['id', 'varchar'], ['handle', 'varchar'], ['title', 'varchar']],
+        [
+          ['id', 'varchar'],
+          ['handle', 'varchar'],
+          ['title', 'varchar'],
+        ],
         [...missing.values()],
         'ON CONFLICT (handle) WHERE deleted_at IS NULL DO NOTHING',
       );
@@ -183,10 +200,24 @@ export class CatalogWriter {
   private async writeTags(plans: ProductPlan[]): Promise<void> {
     const tagged = plans.filter((p) => Array.isArray(p.first.product.tags));
     if (tagged.length === 0) return;
-    const tagIds = await this.upsertByValue('product_tag', 'ptag', tagged.flatMap((p) => p.first.product.tags as string[]));
+    const tagIds = await this.upsertByValue(
+      'product_tag',
+      'ptag',
+      tagged.flatMap((p) => p.first.product.tags as string[]),
+    );
     await this.manager.query(`DELETE FROM product_tags WHERE product_id = ANY($1::varchar[])`, [tagged.map((p) => p.id)]);
-    const links = tagged.flatMap((p) => [...new Set(p.first.product.tags as string[])].map((value) => ({ product_id: p.id, product_tag_id: tagIds.get(value) })));
-    await bulkInsert(this.manager, 'product_tags', [['product_id', 'varchar'], ['product_tag_id', 'varchar']], links);
+    const links = tagged.flatMap((p) =>
+      [...new Set(p.first.product.tags as string[])].map((value) => ({ product_id: p.id, product_tag_id: tagIds.get(value) })),
+    );
+    await bulkInsert(
+      this.manager,
+      'product_tags',
+      [
+        ['product_id', 'varchar'],
+        ['product_tag_id', 'varchar'],
+      ],
+      links,
+    );
   }
 
   /** Replaces the images of products whose row has image columns, unless they are already the same. */
@@ -205,8 +236,24 @@ export class CatalogWriter {
     if (changed.length === 0) return;
     await this.manager.query(`DELETE FROM product_images WHERE product_id = ANY($1::varchar[])`, [changed.map((p) => p.id)]);
     const images = changed.flatMap((p) => p.first.images!.map((url) => ({ id: this.newId('img'), url, product_id: p.id })));
-    await bulkInsert(this.manager, 'image', [['id', 'varchar'], ['url', 'varchar']], images);
-    await bulkInsert(this.manager, 'product_images', [['product_id', 'varchar'], ['image_id', 'varchar']], images.map((i) => ({ product_id: i.product_id, image_id: i.id })));
+    await bulkInsert(
+      this.manager,
+      'image',
+      [
+        ['id', 'varchar'],
+        ['url', 'varchar'],
+      ],
+      images,
+    );
+    await bulkInsert(
+      this.manager,
+      'product_images',
+      [
+        ['product_id', 'varchar'],
+        ['image_id', 'varchar'],
+      ],
+      images.map((i) => ({ product_id: i.product_id, image_id: i.id })),
+    );
   }
 
   /** Replaces sales channels given in the file; a new product without any gets the store's default channel. */
@@ -222,7 +269,15 @@ export class CatalogWriter {
       }
     }
     if (replaced.length) await this.manager.query(`DELETE FROM product_sales_channel WHERE product_id = ANY($1::varchar[])`, [replaced]);
-    await bulkInsert(this.manager, 'product_sales_channel', [['product_id', 'varchar'], ['sales_channel_id', 'varchar']], links);
+    await bulkInsert(
+      this.manager,
+      'product_sales_channel',
+      [
+        ['product_id', 'varchar'],
+        ['sales_channel_id', 'varchar'],
+      ],
+      links,
+    );
   }
 
   /** Options by title per product, creating missing ones in column order. Returns "productId\ntitle" -> option id. */
@@ -247,7 +302,16 @@ export class CatalogWriter {
         missing.push(option);
       }
     }
-    await bulkInsert(this.manager, 'product_option', [['id', 'varchar'], ['product_id', 'varchar'], ['title', 'varchar']], missing);
+    await bulkInsert(
+      this.manager,
+      'product_option',
+      [
+        ['id', 'varchar'],
+        ['product_id', 'varchar'],
+        ['title', 'varchar'],
+      ],
+      missing,
+    );
     return ids;
   }
 
@@ -260,7 +324,10 @@ export class CatalogWriter {
         row[column] = merged(cells, column, variant.existing, VARIANT_DEFAULTS);
       }
       if (!row.title) {
-        const fromOptions = variant.row.options.map((o) => o.value).filter(Boolean).join(' / ');
+        const fromOptions = variant.row.options
+          .map((o) => o.value)
+          .filter(Boolean)
+          .join(' / ');
         row.title = variant.existing?.title ?? (fromOptions || (plan.first.product.title as string | null) || plan.existing?.title || 'Default variant');
       }
       return row;
@@ -273,9 +340,19 @@ export class CatalogWriter {
   private async writeOptionValues(variants: Array<{ plan: ProductPlan; variant: VariantPlan }>, optionIds: Map<string, string>): Promise<void> {
     const valuesOf = (list: typeof variants) =>
       list.flatMap(({ plan, variant }) =>
-        variant.row.options.map((o) => ({ id: this.newId('optval'), variant_id: variant.id, option_id: optionIds.get(`${plan.id}\n${o.title}`)!, value: o.value })),
+        variant.row.options.map((o) => ({
+          id: this.newId('optval'),
+          variant_id: variant.id,
+          option_id: optionIds.get(`${plan.id}\n${o.title}`)!,
+          value: o.value,
+        })),
       );
-    const columns: ColumnSpec[] = [['id', 'varchar'], ['variant_id', 'varchar'], ['option_id', 'varchar'], ['value', 'varchar']];
+    const columns: ColumnSpec[] = [
+      ['id', 'varchar'],
+      ['variant_id', 'varchar'],
+      ['option_id', 'varchar'],
+      ['value', 'varchar'],
+    ];
     await bulkInsert(this.manager, 'product_option_value', columns, valuesOf(variants.filter((v) => v.variant.action === 'create')));
     const updated = valuesOf(variants.filter((v) => v.variant.action === 'update'));
     if (updated.length === 0) return;
@@ -310,7 +387,13 @@ export class CatalogWriter {
             amount: p.amount,
           })),
         );
-    const columns: ColumnSpec[] = [['id', 'varchar'], ['variant_id', 'varchar'], ['currency_code', 'varchar'], ['region_id', 'varchar'], ['amount', 'int']];
+    const columns: ColumnSpec[] = [
+      ['id', 'varchar'],
+      ['variant_id', 'varchar'],
+      ['currency_code', 'varchar'],
+      ['region_id', 'varchar'],
+      ['amount', 'int'],
+    ];
     await bulkInsert(this.manager, 'money_amount', columns, pricesOf(variants.filter((v) => v.variant.action === 'create')));
 
     const updated = variants.filter((v) => v.variant.action === 'update' && v.variant.row.prices !== undefined);
@@ -325,7 +408,10 @@ export class CatalogWriter {
       `${given} DELETE FROM money_amount m WHERE m.variant_id = ANY($2::varchar[]) AND ${base} AND NOT EXISTS (SELECT 1 FROM x WHERE ${same})`,
       [json, ids],
     );
-    await this.manager.query(`${given} UPDATE money_amount m SET amount = x.amount, updated_at = now() FROM x WHERE ${same} AND ${base} AND m.amount <> x.amount`, [json]);
+    await this.manager.query(
+      `${given} UPDATE money_amount m SET amount = x.amount, updated_at = now() FROM x WHERE ${same} AND ${base} AND m.amount <> x.amount`,
+      [json],
+    );
     await this.manager.query(
       `${given} INSERT INTO money_amount (id, variant_id, currency_code, region_id, amount) SELECT x.id, x.variant_id, x.currency_code, x.region_id, x.amount FROM x
         WHERE NOT EXISTS (SELECT 1 FROM money_amount m WHERE ${same} AND ${base})`,

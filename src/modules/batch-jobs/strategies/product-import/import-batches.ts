@@ -36,7 +36,13 @@ function groupKey(row: ParsedRow): string {
  * product's consecutive rows, so one batch (one transaction) holds whole products. Each
  * batch carries the position to resume from once it is committed.
  */
-export async function* readBatches(source: CsvSource, layout: ImportLayout, delimiter: string, from: ReadPosition, batchRows: number): AsyncGenerator<ImportBatch> {
+export async function* readBatches(
+  source: CsvSource,
+  layout: ImportLayout,
+  delimiter: string,
+  from: ReadPosition,
+  batchRows: number,
+): AsyncGenerator<ImportBatch> {
   let batch: ImportBatch = { groups: [], errors: [], rows: 0, end: from, last: false };
   let current: ProductGroup | undefined;
   let position = from;

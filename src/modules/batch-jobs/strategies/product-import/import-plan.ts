@@ -86,7 +86,9 @@ export async function planBatch(manager: EntityManager, groups: ProductGroup[], 
   const byId: ExistingProduct[] = await manager.query(`SELECT * FROM product WHERE id = ANY($1::varchar[])`, [productIds]);
   const byHandleRows: ExistingProduct[] = await manager.query(`SELECT * FROM product WHERE handle = ANY($1::varchar[]) AND deleted_at IS NULL`, [handles]);
   const variantsById: ExistingVariant[] = await manager.query(`SELECT * FROM product_variant WHERE id = ANY($1::varchar[])`, [variantIds]);
-  const variantsBySkuRows: ExistingVariant[] = await manager.query(`SELECT * FROM product_variant WHERE sku = ANY($1::varchar[]) AND deleted_at IS NULL`, [skus]);
+  const variantsBySkuRows: ExistingVariant[] = await manager.query(`SELECT * FROM product_variant WHERE sku = ANY($1::varchar[]) AND deleted_at IS NULL`, [
+    skus,
+  ]);
   const channels: Array<{ id: string; name: string }> = await manager.query(
     `SELECT id, name FROM sales_channel WHERE (id = ANY($1::varchar[]) OR name = ANY($1::varchar[])) AND deleted_at IS NULL ORDER BY created_at, id`,
     [channelRefs],
@@ -149,7 +151,8 @@ export async function planBatch(manager: EntityManager, groups: ProductGroup[], 
         }
         existing = existingVariants.get(variantId);
         if (existing?.deleted_at) fail(row, 'Variant Id', `Variant ${variantId} was deleted and cannot be imported again`);
-        else if (existing && existing.product_id !== product.id) fail(row, 'Variant Id', `Variant ${variantId} belongs to another product (${existing.product_id})`);
+        else if (existing && existing.product_id !== product.id)
+          fail(row, 'Variant Id', `Variant ${variantId} belongs to another product (${existing.product_id})`);
       } else if (sku) {
         const owner = variantsBySku.get(sku);
         if (owner && owner.product_id === product.id) existing = owner;

@@ -31,7 +31,9 @@ export async function loadImportRefs(manager: EntityManager, layout: ImportLayou
       const region = regions.find((r) => r.name === column.region_name);
       if (!region) return { error: `Trying to set a price for a region ${column.region_name} that doesn't exist` };
       if (region.currency_code !== column.currency_code) {
-        return { error: `Column "${column.header}": region ${column.region_name} uses ${region.currency_code.toUpperCase()}, not ${column.currency_code.toUpperCase()}` };
+        return {
+          error: `Column "${column.header}": region ${column.region_name} uses ${region.currency_code.toUpperCase()}, not ${column.currency_code.toUpperCase()}`,
+        };
       }
       regionIdByName.set(column.region_name, region.id);
     }

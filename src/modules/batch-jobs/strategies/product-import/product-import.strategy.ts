@@ -175,4 +175,3 @@ export class ProductImportStrategy implements BatchJobStrategy {
     }
   }
 }
-

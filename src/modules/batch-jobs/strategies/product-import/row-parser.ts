@@ -60,7 +60,12 @@ function parseCell(raw: string, kind: CellKind): { value: CellValue } | { error:
       return { value: text };
     }
     case 'tags':
-      return { value: raw.split(',').map((t) => t.trim()).filter(Boolean) };
+      return {
+        value: raw
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
   }
 }
 
@@ -102,10 +107,7 @@ export function parseRow(cells: string[], layout: ImportLayout, row: number, lin
 
   if (layout.hasPrices) {
     parsed.prices = [];
-    const columns = [
-      ...layout.currencyPrices.map((c) => ({ ...c, region_name: null as string | null })),
-      ...layout.regionPrices,
-    ];
+    const columns = [...layout.currencyPrices.map((c) => ({ ...c, region_name: null as string | null })), ...layout.regionPrices];
     for (const column of columns) {
       const raw = cells[column.index];
       if (raw.trim() === '') continue;
