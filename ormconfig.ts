@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { DataSource, DataSourceOptions } from 'typeorm';
 import { join } from 'path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { RedactingQueryLogger } from './src/common/database/redacting-query-logger';
 
 /**
  * The one TypeORM configuration: used by the app (through TypeOrmModule), the CLI
@@ -27,6 +28,7 @@ export function buildDataSourceOptions(url = process.env.DATABASE_URL): DataSour
       application_name: 'medusa-compatible-api',
     },
     logging: process.env.DB_LOG_QUERIES === 'true' ? ['query', 'error'] : ['error'],
+    logger: new RedactingQueryLogger(process.env.DB_LOG_QUERIES === 'true' ? ['query', 'error'] : ['error']),
   } as DataSourceOptions;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+import { APP_CONFIG, AppConfig } from '../../../src/config/configuration';
 import { DownloadLinkSigner } from '../../../src/modules/files/download-link-signer';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
@@ -139,10 +140,10 @@ describe('Admin uploads (/admin/uploads) and file downloads (/uploads)', () => {
       expect((await t.http().get(extended).expect(401)).body).toEqual({ type: 'unauthorized', message: 'The download link is invalid or has expired.' });
       const otherKey = Buffer.from('someone-else.csv').toString('base64url');
       await t.http().get(`/uploads/signed/${otherKey}.${expires}.${mac}`).expect(401);
-      // A link signed with the app's secret, but already past its expiry.
-      const expired = new DownloadLinkSigner('supersecret').sign(key, Math.floor(Date.now() / 1000) - 1);
+      // A link signed with the app's own secret, but already past its expiry.
+      const expired = new DownloadLinkSigner(t.app.get<AppConfig>(APP_CONFIG).sessionSecret).sign(key, Math.floor(Date.now() / 1000) - 1);
       await t.http().get(`/uploads/signed/${expired}`).expect(401);
-      const valid = new DownloadLinkSigner('supersecret').sign(key, Math.floor(Date.now() / 1000) + 60);
+      const valid = new DownloadLinkSigner(t.app.get<AppConfig>(APP_CONFIG).sessionSecret).sign(key, Math.floor(Date.now() / 1000) + 60);
       await t.http().get(`/uploads/signed/${valid}`).expect(200);
     });
 
