@@ -1,4 +1,4 @@
-import { ref, SchemaObject } from './schema-object';
+import { listResponse, ref, SchemaObject } from './schema-object';
 
 // Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
 // nullability), so that types generated from /docs-json are Medusa's. Relations are optional:
@@ -8,16 +8,7 @@ export const ADMIN_RESPONSES = {
   AdminAppsListRes: { type: 'object', required: ['apps'], properties: { apps: { type: 'array', items: ref('OAuth') } } },
   AdminAppsRes: { type: 'object', required: ['apps'], properties: { apps: ref('OAuth') } },
   AdminAuthRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
-  AdminBatchJobListRes: {
-    type: 'object',
-    required: ['batch_jobs', 'count', 'offset', 'limit'],
-    properties: {
-      batch_jobs: { type: 'array', items: ref('BatchJob') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminBatchJobListRes: listResponse('batch_jobs', ref('BatchJob'), 'The list of batch jobs with pagination fields.'),
   AdminBatchJobRes: {
     type: 'object',
     description: "The batch job's details.",
@@ -33,33 +24,14 @@ export const ADMIN_RESPONSES = {
       deleted: { type: 'boolean', default: true },
     },
   },
-  AdminCollectionsListRes: {
-    type: 'object',
-    required: ['collections', 'count', 'offset', 'limit'],
-    properties: {
-      collections: { type: 'array', items: ref('ProductCollection') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminCollectionsListRes: listResponse('collections', ref('ProductCollection'), 'The list of collections with pagination fields.'),
   AdminCollectionsRes: {
     type: 'object',
     description: "The collection's details.",
     required: ['collection'],
     properties: { collection: ref('ProductCollection') },
   },
-  AdminCurrenciesListRes: {
-    type: 'object',
-    description: 'List of currencies with pagination fields.',
-    required: ['currencies', 'count', 'offset', 'limit'],
-    properties: {
-      currencies: { type: 'array', items: ref('Currency') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminCurrenciesListRes: listResponse('currencies', ref('Currency'), 'List of currencies with pagination fields.'),
   AdminCurrenciesRes: { type: 'object', description: "A currency's details.", required: ['currency'], properties: { currency: ref('Currency') } },
   AdminCustomerGroupsDeleteRes: {
     type: 'object',
@@ -70,33 +42,14 @@ export const ADMIN_RESPONSES = {
       deleted: { type: 'boolean', default: true },
     },
   },
-  AdminCustomerGroupsListRes: {
-    type: 'object',
-    required: ['customer_groups', 'count', 'offset', 'limit'],
-    properties: {
-      customer_groups: { type: 'array', items: ref('CustomerGroup') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminCustomerGroupsListRes: listResponse('customer_groups', ref('CustomerGroup'), 'The list of customer groups with pagination fields.'),
   AdminCustomerGroupsRes: {
     type: 'object',
     description: "The customer group's details.",
     required: ['customer_group'],
     properties: { customer_group: ref('CustomerGroup') },
   },
-  AdminCustomersListRes: {
-    description: 'The list of customers with pagination fields.',
-    type: 'object',
-    required: ['customers', 'count', 'offset', 'limit'],
-    properties: {
-      customers: { type: 'array', items: ref('Customer') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminCustomersListRes: listResponse('customers', ref('Customer'), 'The list of customers with pagination fields.'),
   AdminCustomersRes: { type: 'object', description: "The customer's details.", required: ['customer'], properties: { customer: ref('Customer') } },
   AdminDeleteProductsFromCollectionRes: {
     type: 'object',
@@ -124,34 +77,14 @@ export const ADMIN_RESPONSES = {
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'discount' }, deleted: { type: 'boolean', default: true } },
   },
-  AdminDiscountsListRes: {
-    type: 'object',
-    description: 'The list of discounts with pagination fields.',
-    required: ['discounts', 'count', 'offset', 'limit'],
-    properties: {
-      discounts: { type: 'array', items: ref('Discount') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminDiscountsListRes: listResponse('discounts', ref('Discount'), 'The list of discounts with pagination fields.'),
   AdminDiscountsRes: { type: 'object', description: "The discount's details.", required: ['discount'], properties: { discount: ref('Discount') } },
   AdminDraftOrdersDeleteRes: {
     type: 'object',
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'draft-order' }, deleted: { type: 'boolean', default: true } },
   },
-  AdminDraftOrdersListRes: {
-    description: 'The list of draft orders with pagination fields.',
-    type: 'object',
-    required: ['draft_orders', 'count', 'offset', 'limit'],
-    properties: {
-      draft_orders: { type: 'array', items: ref('DraftOrder') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminDraftOrdersListRes: listResponse('draft_orders', ref('DraftOrder'), 'The list of draft orders with pagination fields.'),
   AdminDraftOrdersRes: {
     type: 'object',
     description: 'The list of draft orders.',
@@ -163,17 +96,7 @@ export const ADMIN_RESPONSES = {
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'gift-card' }, deleted: { type: 'boolean', default: true } },
   },
-  AdminGiftCardsListRes: {
-    type: 'object',
-    description: 'The list of gift cards with pagination fields.',
-    required: ['gift_cards', 'count', 'offset', 'limit'],
-    properties: {
-      gift_cards: { type: 'array', items: ref('GiftCard') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminGiftCardsListRes: listResponse('gift_cards', ref('GiftCard'), 'The list of gift cards with pagination fields.'),
   AdminGiftCardsRes: {
     type: 'object',
     description: "The gift card's details.",
@@ -201,17 +124,7 @@ export const ADMIN_RESPONSES = {
     required: ['product_category'],
     properties: { product_category: ref('ProductCategory') },
   },
-  AdminProductCategoriesListRes: {
-    type: 'object',
-    description: 'The list of product categories with pagination fields.',
-    required: ['product_categories', 'count', 'offset', 'limit'],
-    properties: {
-      product_categories: { type: 'array', items: ref('ProductCategory') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  AdminProductCategoriesListRes: listResponse('product_categories', ref('ProductCategory'), 'The list of product categories with pagination fields.'),
   AdminBearerAuthRes: {
     type: 'object',
     description: 'A JWT for the user, to send as `Authorization: Bearer <token>`.',

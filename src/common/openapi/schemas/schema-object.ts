@@ -6,3 +6,18 @@ export type SchemaObject = OpenApiSchemaObject | ReferenceObject;
 export function ref(name: string): ReferenceObject {
   return { $ref: `#/components/schemas/${name}` };
 }
+
+/** Medusa's paginated list answer: `{ <key>: items[], count, offset, limit }`. */
+export function listResponse(key: string, items: SchemaObject, description: string): OpenApiSchemaObject {
+  return {
+    type: 'object',
+    description,
+    required: [key, 'count', 'offset', 'limit'],
+    properties: {
+      [key]: { type: 'array', items },
+      count: { type: 'integer' },
+      offset: { type: 'integer' },
+      limit: { type: 'integer' },
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { ref, SchemaObject } from './schema-object';
+import { listResponse, ref, SchemaObject } from './schema-object';
 
 // Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
 // nullability), so that types generated from /docs-json are Medusa's. Relations are optional:
@@ -12,17 +12,7 @@ export const STORE_RESPONSES = {
     properties: { shipping_options: { type: 'array', items: ref('PricedShippingOption') } },
   },
   StoreCartsRes: { type: 'object', description: "The cart's details.", required: ['cart'], properties: { cart: ref('Cart') } },
-  StoreCollectionsListRes: {
-    type: 'object',
-    description: 'The list of product collections with pagination fields.',
-    required: ['collections', 'count', 'offset', 'limit'],
-    properties: {
-      collections: { type: 'array', items: ref('ProductCollection') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  StoreCollectionsListRes: listResponse('collections', ref('ProductCollection'), 'The list of product collections with pagination fields.'),
   StoreCollectionsRes: {
     type: 'object',
     description: 'The details of the product collection.',
@@ -40,17 +30,7 @@ export const STORE_RESPONSES = {
       data: { anyOf: [ref('Order'), ref('Cart'), ref('Swap')] },
     },
   },
-  StoreCustomersListOrdersRes: {
-    type: 'object',
-    description: "The list of the customer's orders with pagination fields.",
-    required: ['orders', 'count', 'offset', 'limit'],
-    properties: {
-      orders: { type: 'array', items: ref('Order') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  StoreCustomersListOrdersRes: listResponse('orders', ref('Order'), "The list of the customer's orders with pagination fields."),
   StoreCustomersRes: { type: 'object', description: "The customer's details.", required: ['customer'], properties: { customer: ref('Customer') } },
   StoreGetAuthEmailRes: {
     type: 'object',
@@ -64,29 +44,9 @@ export const STORE_RESPONSES = {
     required: ['product_category'],
     properties: { product_category: ref('StoreProductCategory') },
   },
-  StoreGetProductCategoriesRes: {
-    type: 'object',
-    description: 'The list of product categories with pagination fields.',
-    required: ['product_categories', 'count', 'offset', 'limit'],
-    properties: {
-      product_categories: { type: 'array', items: ref('StoreProductCategory') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  StoreGetProductCategoriesRes: listResponse('product_categories', ref('StoreProductCategory'), 'The list of product categories with pagination fields.'),
   StoreOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
-  StoreProductsListRes: {
-    type: 'object',
-    description: 'The list of products with pagination fields.',
-    required: ['products', 'count', 'offset', 'limit'],
-    properties: {
-      products: { type: 'array', items: ref('PricedProduct') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
-  },
+  StoreProductsListRes: listResponse('products', ref('PricedProduct'), 'The list of products with pagination fields.'),
   StoreProductsRes: { type: 'object', required: ['product'], properties: { product: ref('PricedProduct') } },
   StoreRegionsListRes: {
     type: 'object',
