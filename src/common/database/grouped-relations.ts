@@ -98,25 +98,6 @@ function primaryKeyValues(metadata: EntityMetadata, where: object): unknown[] | 
   return undefined;
 }
 
-/**
- * The rows of a page (loaded without relations, in the page's order) with `relations`
- * loaded in one JSON-tree statement by primary key, in the same order. A row deleted
- * between the two statements drops out.
- */
-export async function withRelationsInOrder<T extends ObjectLiteral>(
-  manager: EntityManager,
-  target: EntityTarget<T>,
-  page: readonly T[],
-  relations: readonly string[],
-): Promise<T[]> {
-  if (page.length === 0 || relations.length === 0) return [...page];
-  const primary = manager.connection.getMetadata(target).primaryColumns[0].propertyName;
-  const ids = page.map((row) => row[primary]);
-  const loaded = await findWithGroupedRelations(manager, target, { [primary]: In(ids) } as FindOptionsWhere<T>, relations);
-  const byId = new Map(loaded.map((row) => [row[primary], row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** One entity by `where` (e.g. its id) with `relations`, as findWithGroupedRelations loads them. */
 export async function findOneWithGroupedRelations<T extends ObjectLiteral>(
   manager: EntityManager,

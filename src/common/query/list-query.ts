@@ -1,8 +1,10 @@
 import {
   And,
   Brackets,
-  FindManyOptions,
   FindOperator,
+  FindOptionsOrder,
+  FindOptionsRelations,
+  FindOptionsSelect,
   FindOptionsWhere,
   ILike,
   In,
@@ -16,7 +18,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { withRelationsInOrder } from '../database/grouped-relations';
+import { loadJsonTrees } from '../database/json-tree-loader';
 import type { DateComparisonOperator } from './find-params.dto';
 import type { FindConfig } from './query-config.decorator';
 import { toRelations } from './relations';
@@ -90,68 +92,87 @@ export function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
   );
 }
 
-/** One page plus the total count (a page query and a count query). */
-export async function findPage<T extends ObjectLiteral>(
-  repo: Repository<T>,
-  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
-  config: FindConfig,
-  options: { withDeleted?: boolean } = {},
-): Promise<[T[], number]> {
-  return repo.findAndCount({ ...pageFindOptions(where, config), withDeleted: options.withDeleted });
+/** Where a list's rows come from: find options, or a query builder on the list's repository with its filters applied. */
+export type ListSource<T extends ObjectLiteral> =
+  { where: FindOptionsWhere<T> | FindOptionsWhere<T>[]; query?: never } | { query: SelectQueryBuilder<T>; where?: never };
+
+export type ListPageOptions<T extends ObjectLiteral> = ListSource<T> & {
+  /** The page (skip, take) and, unless overridden here, its order and relations. */
+  config: FindConfig;
+  /** The page's order instead of config.order (e.g. with a tie-breaker on id); columns of the root entity. */
+  order?: FindConfig['order'];
+  /** Relations to load instead of config.relations ([] when the caller loads them itself). */
+  relations?: readonly string[];
+  /**
+   * How the relations load. 'query' (default): TypeORM's query per relation after the page,
+   * so paging never runs a DISTINCT over a join fan-out. 'json-tree': for relations that
+   * are trees (to-many under to-many), the page without relations, then the page's
+   * relations in one JSON-tree statement, in the page's order; TypeORM builds, runs and
+   * hydrates a query per relation (for 20 discounts with their rule, conditions and
+   * regions, about 3.5 ms of CPU per request).
+   */
+  relationLoad?: 'query' | 'json-tree';
+  /**
+   * How the total is counted. 'separate' (default): a COUNT query beside the page query.
+   * 'window': `COUNT(*) OVER ()` in the page's own statement, so a selective filter (a `q`
+   * search: a trigram index scan, at a million rows most of the request's cost) runs
+   * once. Not for unfiltered lists: the window makes PostgreSQL read every matching row
+   * before it can stop at the page, where an index on the order column stops at once.
+   * Not with a where that joins relations (TypeORM then pages in two statements).
+   */
+  count?: 'separate' | 'window';
+  /** Include soft-deleted rows. */
+  withDeleted?: boolean;
+  /** The root entity's columns to read (find options only); relations keep all of theirs. */
+  select?: FindOptionsSelect<T>;
+};
+
+/** One page of a list and the total number of rows matching its filters. */
+export async function listPage<T extends ObjectLiteral>(repo: Repository<T>, options: ListPageOptions<T>): Promise<[T[], number]> {
+  const relations = options.relations ?? options.config.relations;
+  const jsonTree = options.relationLoad === 'json-tree';
+  const query = pageQuery(repo, options, jsonTree ? [] : relations);
+  const [page, count] = options.count === 'window' ? await pageWithWindowCount(query, options.config) : await query.getManyAndCount();
+  return [jsonTree ? await withRelationsInOrder(repo, page, relations) : page, count];
 }
 
-/**
- * One page of `where` as `config` asks. Relations load with separate queries per relation
- * (`relationLoadStrategy: 'query'`) so paging never runs a DISTINCT over a join fan-out.
- */
-function pageFindOptions<T extends ObjectLiteral>(where: FindOptionsWhere<T> | FindOptionsWhere<T>[], config: FindConfig): FindManyOptions<T> {
-  return {
-    where,
-    relations: toRelations(config.relations) as never,
-    order: config.order as never,
-    skip: config.skip,
-    take: config.take,
-    relationLoadStrategy: 'query',
-  };
+function pageQuery<T extends ObjectLiteral>(repo: Repository<T>, options: ListPageOptions<T>, relations: readonly string[]): SelectQueryBuilder<T> {
+  const { config } = options;
+  const order = options.order ?? config.order;
+  const relationOptions = { relations: toRelations(relations) as FindOptionsRelations<T>, relationLoadStrategy: 'query' } as const;
+  const query = options.query;
+  if (!query) {
+    return repo.createQueryBuilder(repo.metadata.targetName).setFindOptions({
+      ...relationOptions,
+      where: options.where,
+      select: options.select,
+      order: order as FindOptionsOrder<T>,
+      skip: config.skip,
+      take: config.take,
+      withDeleted: options.withDeleted,
+    });
+  }
+  for (const [column, direction] of Object.entries(order)) query.addOrderBy(`${query.alias}.${column}`, direction);
+  if (relations.length > 0) query.setFindOptions(relationOptions);
+  if (options.withDeleted) query.withDeleted();
+  return query.skip(config.skip).take(config.take);
 }
 
-/**
- * findPage for lists whose relations are trees (to-many under to-many): the page and its
- * count without relations, then the page's relations in one JSON-tree statement
- * (findWithGroupedRelations by id), put back in the page's order. TypeORM's own relation
- * loading builds and runs a query per relation and hydrates each: for 20 discounts with
- * their rule, conditions and regions, about 3.5 ms of CPU per request.
- */
-export async function findPageThenRelations<T extends ObjectLiteral>(
-  repo: Repository<T>,
-  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
-  config: FindConfig,
-): Promise<[T[], number]> {
-  const [page, count] = await findPage(repo, where, { ...config, relations: [] });
-  return [await withRelationsInOrder(repo.manager, repo.target, page, config.relations), count];
-}
-
-/**
- * findPage for a selective filter (a `q` search): the page and the exact total come from
- * ONE statement (`COUNT(*) OVER ()` beside the page's rows), so the search (a trigram
- * index scan, which at a million rows is most of the request's cost) runs once, not once
- * for the page and again for the count. Not for unfiltered lists: there the window makes
- * PostgreSQL read every row before it can stop at the page, where an index on the order
- * column stops at once.
- */
-export async function findPageWithOnePassCount<T extends ObjectLiteral>(
-  repo: Repository<T>,
-  where: FindOptionsWhere<T> | FindOptionsWhere<T>[],
-  config: FindConfig,
-): Promise<[T[], number]> {
-  const query = repo
-    .createQueryBuilder(repo.metadata.targetName)
-    .setFindOptions(pageFindOptions(where, config))
-    .addSelect('COUNT(*) OVER ()', 'page_total_count');
-  const { entities, raw } = await query.getRawAndEntities<{ page_total_count: string }>();
+async function pageWithWindowCount<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, config: FindConfig): Promise<[T[], number]> {
+  const { entities, raw } = await query.addSelect('COUNT(*) OVER ()', 'page_total_count').getRawAndEntities<{ page_total_count: string }>();
   if (raw.length > 0) return [entities, Number(raw[0].page_total_count)];
   // An empty page carries no count: nothing matched, or the offset is past the end.
-  return [entities, config.skip === 0 ? 0 : await repo.count({ where })];
+  return [entities, config.skip === 0 ? 0 : await query.getCount()];
+}
+
+/** The page's rows with `relations` from one JSON-tree statement, in the page's order; a row deleted in between drops out. */
+async function withRelationsInOrder<T extends ObjectLiteral>(repo: Repository<T>, page: T[], relations: readonly string[]): Promise<T[]> {
+  if (page.length === 0 || relations.length === 0) return page;
+  const primary = repo.metadata.primaryColumns[0].propertyName;
+  const ids = page.map((row) => row[primary]);
+  const loaded = await loadJsonTrees(repo.manager, repo.target, ids, relations);
+  const byId = new Map(loaded.map((row) => [row[primary], row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface ListResponse {

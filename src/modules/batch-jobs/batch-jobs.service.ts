@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, findPage } from '../../common/query/list-query';
+import { buildWhere, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { BatchJob } from './batch-job.entity';
@@ -30,7 +30,7 @@ export class BatchJobsService {
   async list(userId: string, query: AdminGetBatchParams, config: FindConfig): Promise<[BatchJob[], number]> {
     const filters: Record<string, unknown> = {};
     for (const key of FILTERS) filters[key] = query[key];
-    return findPage(this.dataSource.getRepository(BatchJob), { ...buildWhere<BatchJob>(filters), created_by: userId }, config);
+    return listPage(this.dataSource.getRepository(BatchJob), { where: { ...buildWhere<BatchJob>(filters), created_by: userId }, config });
   }
 
   async retrieve(id: string, userId: string, config?: FindConfig): Promise<BatchJob> {

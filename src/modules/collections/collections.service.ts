@@ -4,7 +4,7 @@ import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, withSearch } from '../../common/query/list-query';
+import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Product } from '../products/product.entity';
@@ -53,14 +53,11 @@ export class CollectionsService {
         { conditionId: filters.discount_condition_id },
       );
     }
-    return this.dataSource.getRepository(ProductCollection).findAndCount({
-      select,
+    return listPage(this.dataSource.getRepository(ProductCollection), {
       where: withSearch(where, filters.q, ['title', 'handle']),
-      relations: toRelations(config.relations),
-      relationLoadStrategy: 'query',
+      config,
       order: { ...config.order, id: config.order.id ?? 'ASC' },
-      skip: config.skip,
-      take: config.take,
+      select,
       withDeleted: filters.deleted_at !== undefined,
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { applySearch } from '../../common/query/list-query';
+import { applySearch, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
@@ -15,9 +15,8 @@ export class CurrenciesService {
     if (filters.code !== undefined) qb.andWhere('currency.code = :code', { code: filters.code.toLowerCase() });
     if (filters.includes_tax !== undefined) qb.andWhere('currency.includes_tax = :it', { it: filters.includes_tax });
     applySearch(qb, filters.q, ['currency.code', 'currency.name']);
-    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`currency.${column}`, direction);
-    if (Object.keys(config.order).length === 0) qb.addOrderBy('currency.rank', 'ASC');
-    return qb.skip(config.skip).take(config.take).getManyAndCount();
+    const order = Object.keys(config.order).length > 0 ? config.order : { rank: 'ASC' as const };
+    return listPage(this.dataSource.getRepository(Currency), { query: qb, config, order });
   }
 
   async update(code: string, input: AdminPostCurrenciesCurrencyReq): Promise<Currency> {

@@ -5,7 +5,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, findPage, withSearch } from '../../common/query/list-query';
+import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Customer } from '../customers/customer.entity';
@@ -57,7 +57,7 @@ export class CustomerGroupsService {
       );
     }
     if (idConditions.length) where.id = idConditions.length === 1 ? idConditions[0] : And(...idConditions);
-    return findPage(this.dataSource.getRepository(CustomerGroup), withSearch(where, filters.q, ['name']), config);
+    return listPage(this.dataSource.getRepository(CustomerGroup), { where: withSearch(where, filters.q, ['name']), config });
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<CustomerGroup> {

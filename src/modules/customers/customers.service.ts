@@ -9,7 +9,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, findPage, findPageWithOnePassCount, withSearch } from '../../common/query/list-query';
+import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
 import { narrowSearchTerm } from '../../common/query/trigram-search';
@@ -95,8 +95,9 @@ export class CustomersService {
       });
     }
     const repo = manager.getRepository(Customer);
-    if (filters.q) return findPageWithOnePassCount(repo, withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config);
-    return findPage(repo, where, config);
+    if (!filters.q) return listPage(repo, { where, config });
+    // A search is selective and costly: the page's statement counts it too (see listPage's `count`).
+    return listPage(repo, { where: withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config, count: 'window' });
   }
 
   /** Per search column, the part of `q` the trigram index is asked for (see trigram-search). */

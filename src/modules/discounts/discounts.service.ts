@@ -3,7 +3,7 @@ import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, findPageThenRelations, withSearch } from '../../common/query/list-query';
+import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { DiscountRule } from './discount-rule.entity';
@@ -38,7 +38,7 @@ export class DiscountsService {
     });
     const ruleWhere = buildWhere<DiscountRule>({ type: filters.rule?.type, allocation: filters.rule?.allocation });
     if (Object.keys(ruleWhere).length > 0) where.rule = ruleWhere;
-    return findPageThenRelations(this.dataSource.getRepository(Discount), withSearch(where, filters.q, ['code']), config);
+    return listPage(this.dataSource.getRepository(Discount), { where: withSearch(where, filters.q, ['code']), config, relationLoad: 'json-tree' });
   }
 
   retrieve(id: string, relations: string[] = DISCOUNT_DEFAULT_RELATIONS): Promise<Discount> {

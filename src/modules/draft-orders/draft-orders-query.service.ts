@@ -3,7 +3,7 @@ import { DataSource, FindOptionsWhere, ILike, Raw } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, escapeLike, findPageThenRelations } from '../../common/query/list-query';
+import { buildWhere, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Cart } from '../carts/cart.entity';
 import { CartLoaderService } from '../carts/cart-loader.service';
@@ -52,7 +52,7 @@ export class DraftOrdersQueryService {
         { ...where, display_id: Raw((alias) => `CAST(${alias} AS text) ILIKE :pattern`, { pattern }) },
       ];
     }
-    return findPageThenRelations(this.dataSource.getRepository(DraftOrder), search, config);
+    return listPage(this.dataSource.getRepository(DraftOrder), { where: search, config, relationLoad: 'json-tree' });
   }
 
   /**

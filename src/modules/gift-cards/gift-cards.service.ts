@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, QueryDeepPartialEntity, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, IsNull, QueryDeepPartialEntity, SelectQueryBuilder } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
-import { applySearch } from '../../common/query/list-query';
+import { applySearch, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { RegionsService } from '../regions/regions.service';
@@ -44,22 +44,10 @@ export class GiftCardsService {
 
   /** Live (not soft-deleted) gift cards, one page, ordered by `config.order` then id for stable paging. */
   async list(filters: { q?: string }, config: FindConfig): Promise<[GiftCard[], number]> {
-    const qb = this.dataSource.getRepository(GiftCard).createQueryBuilder('gift_card').select('gift_card.id');
-    this.applyListSearch(qb, filters.q);
-    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`gift_card.${column}`, direction);
-    qb.addOrderBy('gift_card.id', 'DESC');
-    const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
-    if (page.length === 0) return [[], count];
-
-    // Relations load by id afterwards, so paging never runs over a join fan-out.
-    const ids = page.map((card) => card.id);
-    const cards = await this.dataSource.getRepository(GiftCard).find({
-      where: { id: In(ids) },
-      relations: toRelations(withEagerRegionRelations(config.relations)),
-      relationLoadStrategy: 'query',
-    });
-    const position = new Map(ids.map((id, index) => [id, index]));
-    return [cards.sort((a, b) => position.get(a.id)! - position.get(b.id)!), count];
+    const repo = this.dataSource.getRepository(GiftCard);
+    const query = this.applyListSearch(repo.createQueryBuilder('gift_card'), filters.q);
+    const order = { ...config.order, id: config.order.id ?? 'DESC' };
+    return listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations) });
   }
 
   /**

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { dateOperator, escapeLike } from '../../common/query/list-query';
+import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import { Order } from './order.entity';
@@ -127,9 +127,8 @@ export class OrdersService {
         { q: `%${escapeLike(filters.q)}%` },
       );
     }
-    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`o.${column}`, direction);
-    qb.addOrderBy('o.id', 'DESC');
-    const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
+    const order = { ...config.order, id: config.order.id ?? 'DESC' };
+    const [page, count] = await listPage(this.dataSource.getRepository(Order), { query: qb, config, order, relations: [] });
     const orders = [];
     for (const { id } of page) orders.push(await this.retrieveWithTotals(id, config.relations));
     return [orders, count];

@@ -4,7 +4,7 @@ import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { escapeLike } from '../../common/query/list-query';
+import { escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Product } from '../products/product.entity';
 import { kebabCase } from '../collections/kebab-case';
@@ -79,12 +79,8 @@ export class ProductCategoriesService {
           { ...base, handle: ILike(`%${escapeLike(filters.q)}%`) },
         ]
       : base;
-    const [page, count] = await this.dataSource.getRepository(ProductCategory).findAndCount({
-      where,
-      order: { rank: 'ASC', handle: 'ASC', id: 'ASC' },
-      skip: config.skip,
-      take: config.take,
-    });
+    const order = { rank: 'ASC', handle: 'ASC', id: 'ASC' } as const;
+    const [page, count] = await listPage(this.dataSource.getRepository(ProductCategory), { where, config, order, relations: [] });
     await this.attachRelations(page, options, this.dataSource.manager);
     return [page, count];
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { applySearch, dateOperator } from '../../common/query/list-query';
+import { applySearch, dateOperator, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
-import { findOneWithGroupedRelations, withRelationsInOrder } from '../../common/database/grouped-relations';
+import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
 import { storeCategoryFilterSql } from '../product-categories/product-categories.service';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
@@ -51,11 +51,9 @@ export class ProductsService {
       if (op) qb.andWhere({ [column]: op });
     }
     applySearch(qb, filters.q, ['product.title', 'product.description', 'product.handle', 'product.subtitle']);
-    for (const [column, direction] of Object.entries(config.order)) qb.addOrderBy(`product.${column}`, direction);
-    qb.addOrderBy('product.id', 'ASC');
-    const [page, count] = await qb.skip(config.skip).take(config.take).getManyAndCount();
-    if (page.length === 0 || config.relations.length === 0) return [page, count];
-    return [(await withRelationsInOrder(this.dataSource.manager, Product, page, config.relations)).map(sortProductChildren), count];
+    const order = { ...config.order, id: config.order.id ?? 'ASC' };
+    const [page, count] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree' });
+    return [config.relations.length === 0 ? page : page.map(sortProductChildren), count];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {

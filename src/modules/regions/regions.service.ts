@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, findPage } from '../../common/query/list-query';
+import { buildWhere, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Region } from './region.entity';
@@ -11,7 +11,7 @@ export class RegionsService {
   constructor(private readonly dataSource: DataSource) {}
 
   list(filters: Record<string, unknown>, config: FindConfig): Promise<[Region[], number]> {
-    return findPage(this.dataSource.getRepository(Region), buildWhere<Region>(filters), config);
+    return listPage(this.dataSource.getRepository(Region), { where: buildWhere<Region>(filters), config });
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Region> {
