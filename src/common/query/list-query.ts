@@ -92,8 +92,11 @@ export function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
   );
 }
 
-/** Where a list's rows come from: find options, or a query builder on the list's repository with its filters applied. */
-export type ListSource<T extends ObjectLiteral> =
+/**
+ * Where a list's rows come from: find options, or a query builder on the list's repository
+ * with its filters applied (for SQL find options cannot say); listPage adds the order and the page.
+ */
+type ListSource<T extends ObjectLiteral> =
   { where: FindOptionsWhere<T> | FindOptionsWhere<T>[]; query?: never } | { query: SelectQueryBuilder<T>; where?: never };
 
 export type ListPageOptions<T extends ObjectLiteral> = ListSource<T> & {
@@ -142,7 +145,7 @@ function pageQuery<T extends ObjectLiteral>(repo: Repository<T>, options: ListPa
   const relationOptions = { relations: toRelations(relations) as FindOptionsRelations<T>, relationLoadStrategy: 'query' } as const;
   const query = options.query;
   if (!query) {
-    return repo.createQueryBuilder(repo.metadata.targetName).setFindOptions({
+    return repo.createQueryBuilder(repo.metadata.name).setFindOptions({
       ...relationOptions,
       where: options.where,
       select: options.select,
