@@ -92,6 +92,14 @@ export async function addCategoryProducts(manager: EntityManager, categoryId: st
   ]);
 }
 
+/** Puts one product in each of the categories; links that exist stay. */
+export async function addProductToCategories(manager: EntityManager, productId: string, categoryIds: string[]): Promise<void> {
+  await manager.query(`INSERT INTO product_category_product (product_category_id, product_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING`, [
+    categoryIds,
+    productId,
+  ]);
+}
+
 /** Takes the products out of the category; ids not in it are ignored. */
 export async function removeCategoryProducts(manager: EntityManager, categoryId: string, productIds: string[]): Promise<void> {
   await manager.query(`DELETE FROM product_category_product WHERE product_category_id = $1 AND product_id = ANY($2::varchar[])`, [categoryId, productIds]);
