@@ -34,20 +34,9 @@ export async function findOrInsertGuest(manager: EntityManager, email: string, n
   return row;
 }
 
-/** Sets a live customer's password hash; false when there is no live customer with that id. */
-export async function setPasswordHash(manager: EntityManager, customerId: string, hash: string): Promise<boolean> {
-  const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [customerId, hash]);
-  return updated > 0;
-}
-
 /** Replaces the hash only while it is still `oldHash`, so a password changed meanwhile is never overwritten. */
 export async function replacePasswordHashIfUnchanged(manager: EntityManager, customerId: string, oldHash: string, newHash: string): Promise<void> {
   await manager.query(`UPDATE customer SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [newHash, customerId, oldHash]);
-}
-
-/** The store JWT that a password change leaves logged in. */
-export async function setKeptTokenId(manager: EntityManager, customerId: string, tokenId: string): Promise<void> {
-  await manager.query(`UPDATE customer SET kept_token_id = $2 WHERE id = $1`, [customerId, tokenId]);
 }
 
 /*

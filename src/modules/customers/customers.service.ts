@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, In, QueryFailedError, Raw } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
@@ -16,15 +16,7 @@ import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import { AddressInput, setBillingAddress } from './customer-addresses.service';
 import { Customer } from './customer.entity';
-import {
-  findGuest,
-  findOrInsertGuest,
-  type GuestCustomer,
-  replaceCustomerGroups,
-  replacePasswordHashIfUnchanged,
-  setKeptTokenId,
-  setPasswordHash,
-} from './customers.repository';
+import { findGuest, findOrInsertGuest, type GuestCustomer, replaceCustomerGroups, replacePasswordHashIfUnchanged } from './customers.repository';
 
 export interface CustomerListFilters {
   q?: string;
@@ -215,9 +207,11 @@ export class CustomersService {
   async changePassword(customerId: string, password: string, options: KeptLogin & { manager?: EntityManager } = {}): Promise<void> {
     const hash = await hashPassword(password);
     const run = async (manager: EntityManager) => {
-      if (!(await setPasswordHash(manager, customerId, hash))) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
+      const repo = manager.getRepository(Customer);
+      const { affected } = await repo.update({ id: customerId, deleted_at: IsNull() }, { password_hash: hash });
+      if (!affected) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
       await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
-      if (options.keepTokenId) await setKeptTokenId(manager, customerId, options.keepTokenId);
+      if (options.keepTokenId) await repo.update(customerId, { kept_token_id: options.keepTokenId });
     };
     await (options.manager ? run(options.manager) : this.tx.run(run));
   }
