@@ -60,12 +60,12 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
       rowsChanged: (payload) => this.rowsChanged(payload),
       lost: () => {
         this.invalidate(ALL_SCOPES);
-        if (state === 'listening') this.logger.warn('Lost the catalogue change listener connection: the catalogue cache is bypassed until it is back');
+        if (state === 'listening') this.logger.warn('Lost the table-change listener connection: the caches that follow it are bypassed until it is back');
         if (state !== 'starting') state = 'lost';
       },
       listening: () => {
         this.invalidate(ALL_SCOPES);
-        if (state === 'lost') this.logger.log('Catalogue change listener reconnected: the catalogue cache starts afresh');
+        if (state === 'lost') this.logger.log('Table-change listener reconnected: the caches that follow it start afresh');
         state = 'listening';
       },
     });
