@@ -68,12 +68,19 @@ export async function rewriteSubtreePaths(manager: EntityManager, oldPrefix: str
   ]);
 }
 
-/** Gives a category `rank` among its siblings, shifting the ones ranked from `low` to `high` by `step` (+1 or -1). */
+/** The siblings ranked from `low` to `high` move by `step`. */
+export interface SiblingShift {
+  low: number;
+  high: number;
+  step: 1 | -1;
+}
+
+/** Gives a category `rank` among its siblings, shifting the ones between its old and new place. */
 export async function rerankAmongSiblings(
   manager: EntityManager,
   category: Pick<ProductCategory, 'id' | 'parent_category_id'>,
   rank: number,
-  shifted: { low: number; high: number; step: 1 | -1 },
+  shifted: SiblingShift,
 ): Promise<void> {
   await manager.query(
     `UPDATE product_category SET

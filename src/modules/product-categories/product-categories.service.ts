@@ -17,6 +17,7 @@ import {
   removeCategoryProducts,
   rerankAmongSiblings,
   rewriteSubtreePaths,
+  type SiblingShift,
   subtreePattern,
 } from './product-categories.repository';
 import { ProductCategory } from './product-category.entity';
@@ -217,8 +218,8 @@ export class ProductCategoriesService {
     const others = (await this.countChildren(category.parent_category_id, manager)) - 1;
     const target = Math.min(rank, others);
     if (target === category.rank) return;
-    const shifted =
-      target < category.rank ? ({ low: target, high: category.rank - 1, step: 1 } as const) : ({ low: category.rank + 1, high: target, step: -1 } as const);
+    const shifted: SiblingShift =
+      target < category.rank ? { low: target, high: category.rank - 1, step: 1 } : { low: category.rank + 1, high: target, step: -1 };
     await rerankAmongSiblings(manager, category, target, shifted);
   }
 
