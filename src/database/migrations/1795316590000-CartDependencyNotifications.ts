@@ -13,7 +13,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   drops only the cached carts showing what it changed. The ids come from the
  *   statement's transition table; a statement touching too many rows for one notice
  *   (8 000 bytes) announces `<table>:*` instead.
- * This is a frozen copy of the lists in catalogue-scopes.ts (a migration never imports
+ * This is a frozen copy of the lists in change-scopes.ts (a migration never imports
  * runtime code); test/e2e/store/cart-response-cache.e2e-spec.ts checks that every table
  * listed there has its triggers, and that the lists cover every table a cart can show.
  */

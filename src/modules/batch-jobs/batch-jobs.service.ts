@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { buildWhere, listPage } from '../../common/query/list-query';
@@ -67,10 +67,7 @@ export class BatchJobsService {
       if (locked.status !== 'pre_processed') {
         throw ApiError.notAllowed('Cannot confirm processing for a batch job that is not pre processed');
       }
-      await manager.query(`UPDATE batch_job SET confirmed_at = now(), updated_at = now(), checkpoint = $2::jsonb WHERE id = $1`, [
-        id,
-        JSON.stringify(phaseStart('process')),
-      ]);
+      await manager.getRepository(BatchJob).update(id, { confirmed_at: () => 'now()', checkpoint: phaseStart('process') } as QueryDeepPartialEntity<BatchJob>);
       await this.runner.enqueue(manager, { batch_job_id: id, phase: 'process', step: 0 });
       return manager.getRepository(BatchJob).findOneByOrFail({ id });
     });
@@ -88,7 +85,7 @@ export class BatchJobsService {
       if (locked.status === 'completed') throw ApiError.notAllowed('Cannot cancel completed batch job');
       if (locked.status === 'failed') throw ApiError.notAllowed('Cannot cancel failed batch job');
       if (locked.status !== 'canceled') {
-        await manager.query(`UPDATE batch_job SET canceled_at = now(), updated_at = now() WHERE id = $1`, [id]);
+        await manager.getRepository(BatchJob).update(id, { canceled_at: () => 'now()' });
       }
       return manager.getRepository(BatchJob).findOneByOrFail({ id });
     });

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, of } from 'rxjs';
 import { CatalogueCacheService } from './catalogue-cache.service';
-import type { CatalogueScope } from './catalogue-scopes';
+import type { ChangeScope } from './change-scopes';
 import type { CachedBody } from './lru-body-cache';
 
 const CATALOGUE_CACHE = 'catalogue-cache';
@@ -11,7 +11,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface CatalogueCacheOptions {
   /** The tables this response reads, by name (SCOPE_TABLES). */
-  scope: CatalogueScope;
+  scope: ChangeScope;
   /**
    * Query parameters that make the response depend on more than the URL (for instance
    * `cart_id`: the cart's region prices the products, and a cart can change region).

@@ -4,9 +4,9 @@ import { CatalogueCacheService } from './catalogue-cache.service';
 import { catalogueCacheMiddleware } from './catalogue-cache.middleware';
 
 /**
- * The catalogue response cache: import it into a module whose controllers use
- * @CachedCatalogueResponse. Nest keeps one instance (one cache, one listener connection)
- * however many modules import it.
+ * The table-change notices and the catalogue response cache: import it into a module whose
+ * controllers use @CachedCatalogueResponse or whose cache follows the notices. Nest keeps
+ * one instance (one cache, one listener connection) however many modules import it.
  */
 @Module({ providers: [CatalogueCacheService, CatalogueCacheInterceptor], exports: [CatalogueCacheService, CatalogueCacheInterceptor] })
 export class CatalogueCacheModule implements NestModule {

@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CatalogueChangeListener } from './catalogue-change-listener';
+import { TableChangeListener } from './table-change-listener';
 import { CatalogueCacheConfig, loadCatalogueCacheConfig } from './catalogue-cache.config';
-import { CatalogueScope, SCOPE_TABLES, scopesReading } from './catalogue-scopes';
+import { ChangeScope, SCOPE_TABLES, scopesReading } from './change-scopes';
 import { CachedBody, LruBodyCache } from './lru-body-cache';
 
-const ALL_SCOPES = Object.keys(SCOPE_TABLES) as CatalogueScope[];
+const ALL_SCOPES = Object.keys(SCOPE_TABLES) as ChangeScope[];
 
 export interface CatalogueCacheStats {
   hits: number;
@@ -17,10 +17,13 @@ export interface CatalogueCacheStats {
 }
 
 /**
- * Response bodies of read-mostly catalogue routes, kept per process and dropped when
- * PostgreSQL announces a change (see CatalogueChangeListener and SCOPE_TABLES).
+ * Two things: the PostgreSQL table-change notices every per-process cache follows (one
+ * TableChangeListener per instance, the write fence, a generation per change scope of
+ * SCOPE_TABLES; ApiTokenCache and CartResponseCache subscribe with onInvalidate and
+ * onRowsChanged), and the response bodies of the read-mostly catalogue routes, dropped
+ * when their scope changes.
  *
- * The cache is trusted only while it cannot hide a committed change:
+ * The caches are trusted only while they cannot hide a committed change:
  * - the listener is connected (while it is not, notices may be lost: every request goes
  *   to the database, and everything is dropped when it reconnects);
  * - no write request answered by this instance is awaiting its fence: a client that
@@ -35,12 +38,12 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   readonly stats: CatalogueCacheStats = { hits: 0, misses: 0, bypassed: 0, stored: 0, invalidations: 0 };
   readonly config: CatalogueCacheConfig = loadCatalogueCacheConfig();
   /** Absent when the cache is turned off (CATALOGUE_CACHE_MAX_BYTES=0). */
-  readonly listener?: CatalogueChangeListener;
+  readonly listener?: TableChangeListener;
 
   private readonly logger = new Logger('CatalogueCache');
   private readonly bodies: LruBodyCache;
-  private readonly generations = Object.fromEntries(ALL_SCOPES.map((s) => [s, 0])) as Record<CatalogueScope, number>;
-  private readonly invalidationListeners: ((scopes: readonly CatalogueScope[]) => void)[] = [];
+  private readonly generations = Object.fromEntries(ALL_SCOPES.map((s) => [s, 0])) as Record<ChangeScope, number>;
+  private readonly invalidationListeners: ((scopes: readonly ChangeScope[]) => void)[] = [];
   private readonly rowChangeListeners: ((table: string, ids: readonly string[] | '*') => void)[] = [];
   private pendingWrites = 0;
   private runningFence?: Promise<void>;
@@ -52,17 +55,17 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
     const url = (dataSource.options as { url?: string }).url ?? process.env.DATABASE_URL;
     if (!url) return;
     let state: 'starting' | 'listening' | 'lost' = 'starting';
-    this.listener = new CatalogueChangeListener(url, {
+    this.listener = new TableChangeListener(url, {
       changed: (table) => this.invalidate(scopesReading(table)),
       rowsChanged: (payload) => this.rowsChanged(payload),
       lost: () => {
         this.invalidate(ALL_SCOPES);
-        if (state === 'listening') this.logger.warn('Lost the catalogue change listener connection: the catalogue cache is bypassed until it is back');
+        if (state === 'listening') this.logger.warn('Lost the table-change listener connection: the caches that follow it are bypassed until it is back');
         if (state !== 'starting') state = 'lost';
       },
       listening: () => {
         this.invalidate(ALL_SCOPES);
-        if (state === 'lost') this.logger.log('Catalogue change listener reconnected: the catalogue cache starts afresh');
+        if (state === 'lost') this.logger.log('Table-change listener reconnected: the caches that follow it start afresh');
         state = 'listening';
       },
     });
@@ -111,12 +114,12 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** The scope's generation now: pass it back to store() once the response is computed. */
-  generation(scope: CatalogueScope): number {
+  generation(scope: ChangeScope): number {
     return this.generations[scope];
   }
 
   /** Keeps a 200 body unless its scope changed (or the listener dropped) since `generation`. */
-  store(key: string, entry: { scope: CatalogueScope; early: boolean; body: string; etag?: string }, generation: number): void {
+  store(key: string, entry: { scope: ChangeScope; early: boolean; body: string; etag?: string }, generation: number): void {
     if (this.generations[entry.scope] !== generation || this.listener?.isListening !== true) return;
     if (this.bodies.set(key, { ...entry, encoded: Buffer.from(entry.body) })) this.stats.stored++;
   }
@@ -136,7 +139,7 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** Drops every cached response of these scopes. */
-  invalidate(scopes: CatalogueScope[]): void {
+  invalidate(scopes: ChangeScope[]): void {
     this.stats.invalidations++;
     for (const scope of scopes) {
       this.generations[scope]++;
@@ -146,7 +149,7 @@ export class CatalogueCacheService implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** For caches other than response bodies that follow the same change notices (API tokens). */
-  onInvalidate(listener: (scopes: readonly CatalogueScope[]) => void): void {
+  onInvalidate(listener: (scopes: readonly ChangeScope[]) => void): void {
     this.invalidationListeners.push(listener);
   }
 

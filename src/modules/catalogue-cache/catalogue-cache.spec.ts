@@ -1,5 +1,5 @@
 import { DEFAULT_CATALOGUE_CACHE_MAX_BYTES, loadCatalogueCacheConfig } from './catalogue-cache.config';
-import { scopesReading } from './catalogue-scopes';
+import { scopesReading } from './change-scopes';
 import { LruBodyCache } from './lru-body-cache';
 
 describe('LruBodyCache', () => {

@@ -1,4 +1,4 @@
-import type { CatalogueScope } from './catalogue-scopes';
+import type { ChangeScope } from './change-scopes';
 
 export interface CachedBody {
   /** The JSON exactly as it was sent. */
@@ -7,7 +7,7 @@ export interface CachedBody {
   encoded: Buffer;
   /** The ETag Express computed for it, so a hit neither re-hashes nor changes it. */
   etag?: string;
-  scope: CatalogueScope;
+  scope: ChangeScope;
   /** May be answered before Nest's router (see CatalogueCacheOptions.answerBeforeGuards). */
   early: boolean;
 }
@@ -74,7 +74,7 @@ export class LruBodyCache {
     this.totalBytes -= entry.bytes;
   }
 
-  deleteScope(scope: CatalogueScope): void {
+  deleteScope(scope: ChangeScope): void {
     for (const [key, entry] of this.entries) if (entry.scope === scope) this.delete(key);
   }
 

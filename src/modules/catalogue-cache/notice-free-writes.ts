@@ -1,5 +1,5 @@
 /**
- * Store cart writes that never change a table announced on CATALOGUE_CHANNEL or
+ * Store cart writes that never change a table announced on TABLE_CHANGES_CHANNEL or
  * ROW_CHANGES_CHANNEL: they write carts, their lines, addresses, shipping methods,
  * payment sessions, the cart's discount and gift card links, guest customers and
  * idempotency keys. Their responses need no write fence: no cached response can be older

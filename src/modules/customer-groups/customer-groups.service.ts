@@ -9,6 +9,7 @@ import { buildWhere, listPage, withSearch } from '../../common/query/list-query'
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Customer } from '../customers/customer.entity';
+import { addGroupMembers, removeAllGroupMembers, removeGroupMembers } from '../customers/customers.repository';
 import { CustomerListFilters, CustomersService } from '../customers/customers.service';
 import { CustomerGroup } from './customer-group.entity';
 
@@ -107,7 +108,7 @@ export class CustomerGroupsService {
    */
   async delete(id: string): Promise<void> {
     await this.tx.run(async (manager) => {
-      await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [id]);
+      await removeAllGroupMembers(manager, id);
       await manager.getRepository(CustomerGroup).softDelete({ id });
     });
   }
@@ -132,10 +133,7 @@ export class CustomerGroupsService {
         const known = new Set(found.map((c) => c.id));
         const missing = unique.filter((c) => !known.has(c));
         if (missing.length) throw ApiError.notFound(`The following customer ids do not exist: ${JSON.stringify(missing.join(', '))}`);
-        await manager.query('INSERT INTO customer_group_customers (customer_group_id, customer_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
-          id,
-          unique,
-        ]);
+        await addGroupMembers(manager, id, unique);
       }
       return this.retrieve(id, [], manager);
     });
@@ -146,7 +144,7 @@ export class CustomerGroupsService {
     return this.tx.run(async (manager) => {
       const group = await this.lockGroup(id, manager);
       if (customerIds.length) {
-        await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1 AND customer_id = ANY($2::varchar[])', [id, customerIds]);
+        await removeGroupMembers(manager, id, customerIds);
       }
       return group;
     });

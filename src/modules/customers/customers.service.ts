@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, In, QueryFailedError, Raw } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
@@ -16,6 +16,7 @@ import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import { AddressInput, setBillingAddress } from './customer-addresses.service';
 import { Customer } from './customer.entity';
+import { findGuest, findOrInsertGuest, type GuestCustomer, replaceCustomerGroups, replacePasswordHashIfUnchanged } from './customers.repository';
 
 export interface CustomerListFilters {
   q?: string;
@@ -158,9 +159,9 @@ export class CustomersService {
    */
   async findOrCreateGuest(email: string, manager: EntityManager = this.dataSource.manager): Promise<GuestCustomer> {
     const normalized = normalizeEmail(email);
-    const [row]: GuestCustomer[] = await manager.query(FIND_OR_CREATE_GUEST_SQL, [normalized, generateEntityId(Customer.idPrefix)]);
+    const row = await findOrInsertGuest(manager, normalized, generateEntityId(Customer.idPrefix));
     if (row) return row;
-    const [raced]: GuestCustomer[] = await manager.query(FIND_GUEST_SQL, [normalized]);
+    const raced = await findGuest(manager, normalized);
     if (!raced) throw new Error(`The guest customer ${normalized} was neither found nor created`);
     return raced;
   }
@@ -207,13 +208,11 @@ export class CustomersService {
   async changePassword(customerId: string, password: string, options: KeptLogin & { manager?: EntityManager } = {}): Promise<void> {
     const hash = await hashPassword(password);
     const run = async (manager: EntityManager) => {
-      const [, updated]: [unknown, number] = await manager.query(`UPDATE customer SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL`, [
-        customerId,
-        hash,
-      ]);
-      if (!updated) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
+      const repo = manager.getRepository(Customer);
+      const { affected } = await repo.update({ id: customerId, deleted_at: IsNull() }, { password_hash: hash });
+      if (!affected) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
       await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
-      if (options.keepTokenId) await manager.query(`UPDATE customer SET kept_token_id = $2 WHERE id = $1`, [customerId, options.keepTokenId]);
+      if (options.keepTokenId) await repo.update(customerId, { kept_token_id: options.keepTokenId });
     };
     await (options.manager ? run(options.manager) : this.tx.run(run));
   }
@@ -233,13 +232,8 @@ export class CustomersService {
       .getOne();
     // Verified even when there is no such account (see verifyPassword): same time either way.
     if (!(await verifyPassword(password, row?.password_hash)) || !row) return undefined;
-    if (needsRehash(row.password_hash)) {
-      // Conditional on the old hash: a password changed meanwhile is never overwritten.
-      await manager.query(`UPDATE customer SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [
-        await hashPassword(password),
-        row.id,
-        row.password_hash,
-      ]);
+    if (row.password_hash && needsRehash(row.password_hash)) {
+      await replacePasswordHashIfUnchanged(manager, row.id, row.password_hash, await hashPassword(password));
     }
     delete row.password_hash;
     return row;
@@ -258,35 +252,6 @@ export class CustomersService {
       const missing = unique.find((g) => !known.has(g));
       if (missing) throw ApiError.notFound(`Customer_group with customer_group_id ${missing} does not exist.`);
     }
-    await manager.query('DELETE FROM customer_group_customers WHERE customer_id = $1', [customerId]);
-    if (unique.length) {
-      await manager.query('INSERT INTO customer_group_customers (customer_id, customer_group_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
-        customerId,
-        unique,
-      ]);
-    }
+    await replaceCustomerGroups(manager, customerId, unique);
   }
 }
-
-/** What a cart needs of a guest customer. */
-export interface GuestCustomer {
-  id: string;
-  email: string;
-  has_account: false;
-}
-
-/** $1 normalized email. */
-const FIND_GUEST_SQL = `SELECT id, email, has_account FROM customer WHERE email = $1 AND has_account = false AND deleted_at IS NULL LIMIT 1`;
-
-/**
- * $1 normalized email, $2 a new customer id. The insert runs only when no live guest row
- * was found, and does nothing on the unique (email, has_account) of live rows.
- */
-const FIND_OR_CREATE_GUEST_SQL = `
-  WITH found AS (${FIND_GUEST_SQL}),
-       created AS (
-         INSERT INTO customer (id, email, has_account)
-         SELECT $2, $1, false WHERE NOT EXISTS (SELECT 1 FROM found)
-         ON CONFLICT (email, has_account) WHERE deleted_at IS NULL DO NOTHING
-         RETURNING id, email, has_account)
-  SELECT id, email, has_account FROM found UNION ALL SELECT id, email, has_account FROM created`;

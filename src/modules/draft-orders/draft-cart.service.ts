@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
 import { Cart } from '../carts/cart.entity';
@@ -16,6 +16,7 @@ import { sameMetadata } from '../carts/line-item-pricing';
 import { LineItemsService } from '../carts/line-items.service';
 import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registry';
 import { CustomShippingOption } from './custom-shipping-option.entity';
+import { billingCountryInRegion, upsertCustomShippingOption } from './draft-orders.repository';
 
 /** A line a draft asks for: a variant (optionally at a custom price) or a custom line. */
 export interface DraftLineInput {
@@ -73,7 +74,7 @@ export class DraftCartService {
   async create(input: { region_id: string; customer_id?: string; metadata?: Record<string, unknown> }): Promise<string> {
     const cart = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id });
     await this.mutations.run(cart.id, async (locked, manager) => {
-      await manager.query(`UPDATE cart SET type = 'draft_order', metadata = $2 WHERE id = $1`, [locked.id, input.metadata ?? {}]);
+      await manager.getRepository(Cart).update(locked.id, { type: 'draft_order', metadata: input.metadata ?? {} } as QueryDeepPartialEntity<Cart>);
     });
     return cart.id;
   }
@@ -110,13 +111,7 @@ export class DraftCartService {
 
   /** A new draft's billing address must be in its region, as Medusa v1's cart creation checks (400). */
   async assertBillingInRegion(cartId: string): Promise<void> {
-    const [row]: Array<{ in_region: boolean }> = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM country c WHERE c.region_id = cart.region_id AND c.iso_2 = a.country_code) AS in_region
-         FROM cart JOIN address a ON a.id = cart.billing_address_id
-        WHERE cart.id = $1 AND a.country_code IS NOT NULL`,
-      [cartId],
-    );
-    if (row && !row.in_region) throw ApiError.notAllowed('Billing country not in region');
+    if ((await billingCountryInRegion(this.dataSource.manager, cartId)) === false) throw ApiError.notAllowed('Billing country not in region');
   }
 
   /** `customerId` when it names a live customer; Medusa v1 falls back to the email otherwise. */
@@ -252,12 +247,7 @@ export class DraftCartService {
    * replaces the first. An unknown option records nothing (adding it then answers 404).
    */
   private async recordCustomShippingOption(cartId: string, optionId: string, price: number, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO custom_shipping_option (id, shipping_option_id, cart_id, price, metadata)
-       SELECT $1, so.id, $3, $4, NULL FROM shipping_option so WHERE so.id = $2 AND so.deleted_at IS NULL
-       ON CONFLICT (shipping_option_id, cart_id) DO UPDATE SET price = EXCLUDED.price, updated_at = now()`,
-      [generateEntityId(CustomShippingOption.idPrefix), optionId, cartId, price],
-    );
+    await upsertCustomShippingOption(manager, { id: generateEntityId(CustomShippingOption.idPrefix), shippingOptionId: optionId, cartId, price });
   }
 }
 

@@ -34,11 +34,8 @@ export class DraftOrderPaymentService {
     const orderId = await this.draftCarts.complete(draft.cart_id, draft.id);
     await this.tx.run(async (manager) => {
       const marked = await manager
-        .createQueryBuilder()
-        .update(DraftOrder)
-        .set({ status: 'completed', order_id: orderId, completed_at: () => 'now()' })
-        .where('id = :id AND status = :status', { id, status: 'open' })
-        .execute();
+        .getRepository(DraftOrder)
+        .update({ id, status: 'open' }, { status: 'completed', order_id: orderId, completed_at: () => 'now()' });
       if (!marked.affected) throw alreadyPaid(id);
       await manager.getRepository(Order).update(orderId, { draft_order_id: id, no_notification: draft.no_notification_order });
     });

@@ -64,12 +64,7 @@ export class DraftOrdersService {
     const { no_notification_order, ...cartFields } = input;
     if (Object.values(cartFields).some((v) => v !== undefined)) await this.draftCarts.update(draft.cart_id, cartFields);
     if (no_notification_order !== undefined) {
-      const result = await this.dataSource
-        .createQueryBuilder()
-        .update(DraftOrder)
-        .set({ no_notification_order })
-        .where('id = :id AND status = :status', { id, status: 'open' })
-        .execute();
+      const result = await this.dataSource.getRepository(DraftOrder).update({ id, status: 'open' }, { no_notification_order });
       if (!result.affected) throw notOpen();
     }
     return this.loader.view(id);

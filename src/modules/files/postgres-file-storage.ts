@@ -3,21 +3,24 @@ import { Readable } from 'stream';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { FileStorage, PutFileOptions, StoredFileInfo } from './file-storage';
+import {
+  deleteStoredFile,
+  findChunkHolding,
+  findStoredFile,
+  growStoredFile,
+  insertEmptyStoredFile,
+  insertFileChunk,
+  readFileChunks,
+  setStoredFileSize,
+  StoredFileRow,
+} from './files.repository';
 
 /** Bytes per chunk row: large enough to keep row counts low, small enough to stream. */
 export const CHUNK_SIZE = 256 * 1024;
 /** Chunks fetched per query while reading. */
 const CHUNKS_PER_READ = 4;
 
-interface FileRow {
-  key: string;
-  size: string | number;
-  content_type: string | null;
-  original_name: string | null;
-  is_public: boolean;
-}
-
-function toInfo(row: FileRow): StoredFileInfo {
+function toInfo(row: StoredFileRow): StoredFileInfo {
   return { key: row.key, size: Number(row.size), content_type: row.content_type, original_name: row.original_name, is_public: row.is_public };
 }
 
@@ -54,58 +57,41 @@ export class PostgresFileStorage implements FileStorage {
   /** Written in one transaction: a reader never sees half an upload; an aborted upload leaves nothing. */
   async put(key: string, body: Readable, options: PutFileOptions = {}): Promise<StoredFileInfo> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM stored_file WHERE key = $1`, [key]);
-      await manager.query(`INSERT INTO stored_file (key, size, chunk_count, content_type, original_name, is_public) VALUES ($1, 0, 0, $2, $3, $4)`, [
-        key,
-        options.contentType ?? null,
-        options.originalName ?? null,
-        options.isPublic ?? false,
-      ]);
+      await deleteStoredFile(manager, key);
+      await insertEmptyStoredFile(manager, newFile(key, options));
       let size = 0;
       let seq = 0;
       for await (const chunk of rechunk(body)) {
-        await manager.query(`INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) VALUES ($1, $2, $3, $4)`, [key, seq, size, chunk]);
+        await insertFileChunk(manager, { key, seq, byteOffset: size, data: chunk });
         size += chunk.length;
         seq += 1;
       }
-      const [rows]: [FileRow[], number] = await manager.query(
-        `UPDATE stored_file SET size = $2, chunk_count = $3, updated_at = now() WHERE key = $1 RETURNING *`,
-        [key, size, seq],
-      );
-      return toInfo(rows[0]);
+      return toInfo(await setStoredFileSize(manager, key, size, seq));
     });
   }
 
-  /**
-   * The file row is locked by the size update, so concurrent appends to one file are
-   * serialised and chunk numbers never collide.
-   */
+  /** Concurrent appends to one file are serialised by the file row's lock, so chunk numbers never collide. */
   async append(key: string, bytes: Buffer, options: PutFileOptions & { manager?: EntityManager } = {}): Promise<number> {
     const work = async (manager: EntityManager) => {
       const pieces: Buffer[] = [];
       for (let at = 0; at < bytes.length; at += CHUNK_SIZE) pieces.push(bytes.subarray(at, at + CHUNK_SIZE));
-      const [row] = await manager.query(
-        `INSERT INTO stored_file AS f (key, size, chunk_count, content_type, original_name, is_public) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (key) DO UPDATE SET size = f.size + EXCLUDED.size, chunk_count = f.chunk_count + EXCLUDED.chunk_count, updated_at = now()
-         RETURNING size, chunk_count`,
-        [key, bytes.length, pieces.length, options.contentType ?? null, options.originalName ?? null, options.isPublic ?? false],
-      );
-      let offset = Number(row.size) - bytes.length;
-      let seq = Number(row.chunk_count) - pieces.length;
+      const grown = await growStoredFile(manager, newFile(key, options), bytes.length, pieces.length);
+      let offset = grown.size - bytes.length;
+      let seq = grown.chunkCount - pieces.length;
       for (const piece of pieces) {
-        await manager.query(`INSERT INTO stored_file_chunk (file_key, seq, byte_offset, data) VALUES ($1, $2, $3, $4)`, [key, seq, offset, piece]);
+        await insertFileChunk(manager, { key, seq, byteOffset: offset, data: piece });
         offset += piece.length;
         seq += 1;
       }
-      return Number(row.size);
+      return grown.size;
     };
     if (options.manager) return work(options.manager);
     return this.dataSource.transaction(work);
   }
 
   async stat(key: string, manager: EntityManager = this.dataSource.manager): Promise<StoredFileInfo | null> {
-    const rows: FileRow[] = await manager.query(`SELECT key, size, content_type, original_name, is_public FROM stored_file WHERE key = $1`, [key]);
-    return rows[0] ? toInfo(rows[0]) : null;
+    const row = await findStoredFile(manager, key);
+    return row ? toInfo(row) : null;
   }
 
   async read(key: string, options: { start?: number } = {}): Promise<Readable> {
@@ -115,17 +101,11 @@ export class PostgresFileStorage implements FileStorage {
     const dataSource = this.dataSource;
     async function* chunks(): AsyncGenerator<Buffer> {
       // The first chunk is the one holding byte `start`; later ones follow by seq.
-      const first: Array<{ seq: number; byte_offset: string }> = await dataSource.query(
-        `SELECT seq, byte_offset FROM stored_file_chunk WHERE file_key = $1 AND byte_offset <= $2 ORDER BY seq DESC LIMIT 1`,
-        [key, start],
-      );
-      let nextSeq = first[0]?.seq ?? 0;
-      let skip = first[0] ? start - Number(first[0].byte_offset) : 0;
+      const first = await findChunkHolding(dataSource, key, start);
+      let nextSeq = first?.seq ?? 0;
+      let skip = first ? start - first.byteOffset : 0;
       for (;;) {
-        const rows: Array<{ seq: number; data: Buffer }> = await dataSource.query(
-          `SELECT seq, data FROM stored_file_chunk WHERE file_key = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
-          [key, nextSeq, CHUNKS_PER_READ],
-        );
+        const rows = await readFileChunks(dataSource, key, nextSeq, CHUNKS_PER_READ);
         if (rows.length === 0) return;
         for (const row of rows) {
           const data = skip > 0 ? row.data.subarray(skip) : row.data;
@@ -139,8 +119,11 @@ export class PostgresFileStorage implements FileStorage {
     return Readable.from(chunks(), { objectMode: false });
   }
 
-  async delete(key: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const [, affected] = await manager.query(`DELETE FROM stored_file WHERE key = $1`, [key]);
-    return affected > 0;
+  delete(key: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return deleteStoredFile(manager, key);
   }
+}
+
+function newFile(key: string, options: PutFileOptions) {
+  return { key, contentType: options.contentType ?? null, originalName: options.originalName ?? null, isPublic: options.isPublic ?? false };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, ILike, In, IsNull, Like } from 'typeorm';
-import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
@@ -8,6 +7,19 @@ import { escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Product } from '../products/product.entity';
 import { kebabCase } from '../collections/kebab-case';
+import {
+  addCategoryProducts,
+  categoryProductLinks,
+  closeRankGap,
+  insertCategory,
+  lockCategoryTree,
+  moveCategoryRank,
+  removeCategoryProducts,
+  rerankAmongSiblings,
+  rewriteSubtreePaths,
+  type SiblingShift,
+  subtreePattern,
+} from './product-categories.repository';
 import { ProductCategory } from './product-category.entity';
 
 /** What a shopper may see: active, non-internal categories (and only those in a tree). */
@@ -40,19 +52,11 @@ export interface CategoryReadOptions {
   includeDescendantsTree?: boolean;
 }
 
-/** Serialises every change to the tree (ranks and paths of siblings move together). */
-const TREE_LOCK_KEY = 72_616_523;
-
 const STORE_VISIBLE = { is_active: true, is_internal: false } as const;
 
 const notFound = (id: string) => ApiError.notFound(`ProductCategory with id: ${id} was not found`);
 
 const byRank = (a: ProductCategory, b: ProductCategory) => a.rank - b.rank || a.handle.localeCompare(b.handle) || a.id.localeCompare(b.id);
-
-/** A LIKE pattern for a category's subtree (itself included). */
-function subtreePattern(mpath: string): string {
-  return `${escapeLike(mpath)}%`;
-}
 
 @Injectable()
 export class ProductCategoriesService {
@@ -103,7 +107,7 @@ export class ProductCategoriesService {
    */
   async create(input: CategoryInput & { name: string }, options: CategoryReadOptions): Promise<ProductCategory> {
     return this.tx.run(async (manager) => {
-      await this.lockTree(manager);
+      await lockCategoryTree(manager);
       const handle = input.handle || kebabCase(input.name);
       await this.assertHandleFree(handle, undefined, manager);
       const parent = input.parent_category_id ? await this.findOrFail(input.parent_category_id, manager) : null;
@@ -131,7 +135,7 @@ export class ProductCategoriesService {
    */
   async update(id: string, input: CategoryInput, options: CategoryReadOptions): Promise<ProductCategory> {
     return this.tx.run(async (manager) => {
-      await this.lockTree(manager);
+      await lockCategoryTree(manager);
       const repo = manager.getRepository(ProductCategory);
       const category = await this.findOrFail(id, manager);
       const changes: Partial<Pick<ProductCategory, 'name' | 'description' | 'handle' | 'is_active' | 'is_internal' | 'metadata'>> = {};
@@ -159,17 +163,14 @@ export class ProductCategoriesService {
    */
   async delete(id: string): Promise<void> {
     await this.tx.run(async (manager) => {
-      await this.lockTree(manager);
+      await lockCategoryTree(manager);
       const category = await manager.getRepository(ProductCategory).findOne({ where: { id } });
       if (!category) return;
       if ((await this.countChildren(id, manager)) > 0) {
         throw ApiError.notAllowed(`Deleting ProductCategory (${id}) with category children is not allowed`);
       }
       await manager.getRepository(ProductCategory).delete({ id });
-      await manager.query(`UPDATE product_category SET rank = rank - 1 WHERE parent_category_id IS NOT DISTINCT FROM $1 AND rank > $2`, [
-        category.parent_category_id,
-        category.rank,
-      ]);
+      await closeRankGap(manager, category.parent_category_id, category.rank);
     });
   }
 
@@ -183,10 +184,7 @@ export class ProductCategoriesService {
       const known = new Set(found.map((p) => p.id));
       const missing = unique.find((p) => !known.has(p));
       if (missing) throw ApiError.notFound(`Product with id: ${missing} was not found`);
-      await manager.query(`INSERT INTO product_category_product (product_category_id, product_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [
-        id,
-        unique,
-      ]);
+      await addCategoryProducts(manager, id, unique);
     });
   }
 
@@ -195,7 +193,7 @@ export class ProductCategoriesService {
     await this.tx.run(async (manager) => {
       await this.findOrFail(id, manager);
       if (productIds.length === 0) return;
-      await manager.query(`DELETE FROM product_category_product WHERE product_category_id = $1 AND product_id = ANY($2::varchar[])`, [id, productIds]);
+      await removeCategoryProducts(manager, id, productIds);
     });
   }
 
@@ -207,40 +205,18 @@ export class ProductCategoriesService {
     }
     const siblings = await this.countChildren(parentId, manager);
     const target = rank === undefined || rank > siblings ? siblings : rank;
-    // One statement, so the unique (parent, rank) constraint is checked once everything
-    // has moved: the old siblings close the gap, the new ones open one at `target`.
-    await manager.query(
-      `UPDATE product_category SET
-         rank = CASE WHEN id = $1 THEN $5
-                     WHEN parent_category_id IS NOT DISTINCT FROM $2 AND rank > $3 AND id <> $1 THEN rank - 1
-                     ELSE rank + 1 END,
-         parent_category_id = CASE WHEN id = $1 THEN $4 ELSE parent_category_id END,
-         updated_at = CASE WHEN id = $1 THEN now() ELSE updated_at END
-       WHERE id = $1
-          OR (parent_category_id IS NOT DISTINCT FROM $2 AND rank > $3)
-          OR (parent_category_id IS NOT DISTINCT FROM $4 AND rank >= $5)`,
-      [category.id, category.parent_category_id, category.rank, parentId, target],
-    );
+    await moveCategoryRank(manager, category, parentId, target);
     const newPrefix = `${parent?.mpath ?? ''}${category.id}.`;
-    await manager.query(`UPDATE product_category SET mpath = $2 || substr(mpath, length($1) + 1) WHERE mpath LIKE $3`, [
-      oldPrefix,
-      newPrefix,
-      subtreePattern(oldPrefix),
-    ]);
+    await rewriteSubtreePaths(manager, oldPrefix, newPrefix);
   }
 
   private async rerank(category: ProductCategory, rank: number, manager: EntityManager): Promise<void> {
     const others = (await this.countChildren(category.parent_category_id, manager)) - 1;
     const target = Math.min(rank, others);
     if (target === category.rank) return;
-    const [low, high, step] = target < category.rank ? [target, category.rank - 1, 1] : [category.rank + 1, target, -1];
-    await manager.query(
-      `UPDATE product_category SET
-         rank = CASE WHEN id = $1 THEN $3 ELSE rank + $6 END,
-         updated_at = CASE WHEN id = $1 THEN now() ELSE updated_at END
-       WHERE id = $1 OR (parent_category_id IS NOT DISTINCT FROM $2 AND rank BETWEEN $4 AND $5)`,
-      [category.id, category.parent_category_id, target, low, high, step],
-    );
+    const shifted: SiblingShift =
+      target < category.rank ? { low: target, high: category.rank - 1, step: 1 } : { low: category.rank + 1, high: target, step: -1 };
+    await rerankAmongSiblings(manager, category, target, shifted);
   }
 
   /** Parents, children or the whole subtree, and products, as `relations` asks. */
@@ -278,9 +254,9 @@ export class ProductCategoriesService {
     }
 
     if (relations.has('products')) {
-      const rows: Array<{ product_category_id: string; product_id: string }> = await manager.query(
-        `SELECT product_category_id, product_id FROM product_category_product WHERE product_category_id = ANY($1::varchar[])`,
-        [categories.map((c) => c.id)],
+      const rows = await categoryProductLinks(
+        manager,
+        categories.map((c) => c.id),
       );
       const products = rows.length ? await manager.getRepository(Product).find({ where: { id: In([...new Set(rows.map((r) => r.product_id))]) } }) : [];
       const productById = new Map(products.map((p) => [p.id, p]));
@@ -309,40 +285,4 @@ export class ProductCategoriesService {
     const existing = await manager.getRepository(ProductCategory).findOne({ select: { id: true }, where: { handle } });
     if (existing && existing.id !== exceptId) throw ApiError.duplicate(`Product_category with handle ${handle} already exists.`);
   }
-
-  private lockTree(manager: EntityManager): Promise<void> {
-    return lockCategoryTree(manager);
-  }
-}
-
-type NewCategory = Pick<ProductCategory, 'name' | 'description' | 'handle' | 'is_active' | 'is_internal' | 'metadata'> & { id?: string };
-
-/**
- * Inserts a category as the last child of `parent` (null: the top level), with its
- * materialized path. The caller holds the tree lock.
- */
-export async function insertCategory(manager: EntityManager, fields: NewCategory, parent: ProductCategory | null): Promise<ProductCategory> {
-  const repo = manager.getRepository(ProductCategory);
-  const id = fields.id ?? generateEntityId(ProductCategory.idPrefix);
-  const rank = await repo.count({ where: { parent_category_id: parent?.id ?? IsNull() } });
-  return repo.save(repo.create({ ...fields, id, parent_category_id: parent?.id ?? null, mpath: `${parent?.mpath ?? ''}${id}.`, rank }));
-}
-
-/** Every writer of the tree (this service, the seed) takes this lock in its transaction first. */
-export async function lockCategoryTree(manager: EntityManager): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK_KEY]);
-}
-
-/**
- * SQL for "the product is in one of the categories :categoryIds (or their descendants when
- * `withDescendants`), counting only active, non-internal categories", as the store's
- * `category_id[]` filter has it. `productAlias` names the product row.
- */
-export function storeCategoryFilterSql(productAlias: string, withDescendants: boolean): string {
-  const inCategories = withDescendants
-    ? `EXISTS (SELECT 1 FROM product_category root WHERE root.id IN (:...categoryIds)
-         AND pc.mpath LIKE replace(replace(replace(root.mpath, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`
-    : `pc.id IN (:...categoryIds)`;
-  return `EXISTS (SELECT 1 FROM product_category_product pcp JOIN product_category pc ON pc.id = pcp.product_category_id
-    WHERE pcp.product_id = ${productAlias}.id AND pc.is_active AND NOT pc.is_internal AND ${inCategories})`;
 }

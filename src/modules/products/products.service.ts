@@ -4,7 +4,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { applySearch, dateOperator, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
-import { storeCategoryFilterSql } from '../product-categories/product-categories.service';
+import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
 import { Product } from './product.entity';

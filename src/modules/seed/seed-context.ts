@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Currency } from '../currencies/currency.entity';
 import { Region } from '../regions/region.entity';
+import { rowExists } from './seed.repository';
 
 /** What a seed run counts, per kind of entry. */
 export type SeedCountKind = 'users' | 'regions' | 'shipping_options' | 'product_collections' | 'categories' | 'products' | 'variants' | 'store_currencies';
@@ -74,8 +75,7 @@ export class SeedContext {
     const known = this.ids[kind].get(fileId);
     if (known) return known;
     const { table, live, what } = REFERENCED[kind];
-    const rows: unknown[] = await this.manager.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND ${live}`, [fileId]);
-    if (rows.length) {
+    if (await rowExists(this.manager, table, fileId, live)) {
       this.remember(kind, fileId, fileId);
       return fileId;
     }

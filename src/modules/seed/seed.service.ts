@@ -11,9 +11,7 @@ import { StoreImporter } from './importers/store.importer';
 import { UsersImporter } from './importers/users.importer';
 import { SeedContext, SeedEntryError, SeedSummary } from './seed-context';
 import { ParsedSeedFile, parseSeedData, readSeedFile } from './seed-file.reader';
-
-/** Arbitrary but fixed: two seed runs against one database take turns instead of racing on natural keys. */
-const SEED_LOCK_KEY = 72_616_402;
+import { holdsShopData, lockSeedRuns } from './seed.repository';
 
 /**
  * Loads data in Medusa v1's seed format (`medusa seed -f file.json`).
@@ -38,10 +36,7 @@ export class SeedService {
 
   /** True when the database holds no user, region or product yet (deleted rows count), i.e. nothing to lose by seeding demo data. */
   async isEmpty(): Promise<boolean> {
-    const [{ found }] = await this.dataSource.query(
-      'SELECT EXISTS (SELECT 1 FROM "user") OR EXISTS (SELECT 1 FROM region) OR EXISTS (SELECT 1 FROM product) AS found',
-    );
-    return !found;
+    return !(await holdsShopData(this.dataSource.manager));
   }
 
   /** Reads, checks and imports a seed file. Throws ApiError(invalid_data) naming the bad entry. */
@@ -57,7 +52,7 @@ export class SeedService {
   private async import({ data, notices }: ParsedSeedFile, source: string): Promise<SeedSummary> {
     try {
       return await this.tx.run(async (manager) => {
-        await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+        await lockSeedRuns(manager);
         const ctx = new SeedContext(manager, notices);
         // Order matters: regions need the store's currencies, shipping options and prices
         // refer to regions, products to collections and categories.

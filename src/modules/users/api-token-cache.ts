@@ -8,7 +8,7 @@ const MAX_ENTRIES = 10_000;
  * request; without this each one costs a query before any work.
  *
  * Only found tokens are kept (unknown tokens always ask the database, so random tokens
- * cannot fill memory). The map follows the catalogue change listener: it is used only
+ * cannot fill memory). The map follows the table-change notices: it is used only
  * while the listener is connected, and cleared whenever "user" changes anywhere, so a
  * revoked token stops working as soon as the change notice arrives (on this instance, at
  * once: the write fence bypasses caches until the notice of its own write is in).

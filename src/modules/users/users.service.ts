@@ -5,6 +5,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/pas
 import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
 import { ApiTokenCache } from './api-token-cache';
 import { User, UserRole } from './user.entity';
+import { replacePasswordHashIfUnchanged } from './users.repository';
 
 export interface UpsertUserInput {
   id?: string;
@@ -40,13 +41,8 @@ export class UsersService {
       .getOne();
     // Verified even when there is no such user (see verifyPassword): same time either way.
     if (!(await verifyPassword(password, row?.password_hash)) || !row) return undefined;
-    if (needsRehash(row.password_hash)) {
-      // Conditional on the old hash: a password changed meanwhile is never overwritten.
-      await this.dataSource.query(`UPDATE "user" SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [
-        await hashPassword(password),
-        row.id,
-        row.password_hash,
-      ]);
+    if (row.password_hash && needsRehash(row.password_hash)) {
+      await replacePasswordHashIfUnchanged(this.dataSource.manager, row.id, row.password_hash, await hashPassword(password));
     }
     delete (row as Partial<User>).password_hash;
     return row;

@@ -4,7 +4,7 @@ import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { AdminCredentials, bearer, createAdminUser } from '../../helpers/auth';
 import { eventually, silentWrite } from '../../helpers/change-notices';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
-import { SCOPE_TABLES } from '../../../src/modules/catalogue-cache/catalogue-scopes';
+import { SCOPE_TABLES } from '../../../src/modules/catalogue-cache/change-scopes';
 import { ProductCollection } from '../../../src/modules/collections/product-collection.entity';
 import { Currency } from '../../../src/modules/currencies/currency.entity';
 import { Product } from '../../../src/modules/products/product.entity';

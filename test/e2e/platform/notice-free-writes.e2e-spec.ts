@@ -1,5 +1,5 @@
 import { Client, Notification } from 'pg';
-import { CATALOGUE_CHANNEL, ROW_CHANGES_CHANNEL } from '../../../src/modules/catalogue-cache/catalogue-scopes';
+import { TABLE_CHANGES_CHANNEL, ROW_CHANGES_CHANNEL } from '../../../src/modules/catalogue-cache/change-scopes';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
 import { isNoticeFreeWrite } from '../../../src/modules/catalogue-cache/notice-free-writes';
 import { createTestApp, TestApp } from '../../helpers/app';
@@ -26,7 +26,7 @@ describe('Cart writes without a write fence', () => {
     listener = new Client({ connectionString: t.databaseUrl });
     await listener.connect();
     listener.on('notification', (msg) => notices.push(msg));
-    await listener.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${ROW_CHANGES_CHANNEL}`);
+    await listener.query(`LISTEN ${TABLE_CHANGES_CHANNEL}; LISTEN ${ROW_CHANGES_CHANNEL}`);
   });
   afterAll(async () => {
     await listener.end();

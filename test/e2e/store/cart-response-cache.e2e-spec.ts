@@ -5,7 +5,7 @@ import { createProduct } from '../../factories/product.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { eventually, silentWrite as silentWriteTo } from '../../helpers/change-notices';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
-import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/catalogue-cache/catalogue-scopes';
+import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/catalogue-cache/change-scopes';
 import { Cart } from '../../../src/modules/carts/cart.entity';
 import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-loader.service';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';

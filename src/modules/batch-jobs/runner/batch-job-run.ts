@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { TransactionRunner } from '../../../common/database/transaction.runner';
 import type { BatchJob, BatchJobCheckpoint, BatchJobResult } from '../batch-job.entity';
-import { lockAsOwner, writeCheckpoint } from './checkpoint-guard';
+import { writeCheckpoint } from '../batch-jobs.repository';
+import { lockAsOwner } from './checkpoint-guard';
 
 /**
  * What a strategy sees while it works one slice of a phase: the job, its last committed

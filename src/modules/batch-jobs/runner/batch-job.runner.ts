@@ -7,12 +7,13 @@ import { QueueService } from '../../queue/queue.service';
 import { BatchJob, BatchJobCheckpoint } from '../batch-job.entity';
 import { isFinished } from '../batch-job-status';
 import { loadBatchJobsConfig } from '../batch-jobs.config';
+import { lockRunningJobCheckpoint, markJobFailed, writeCheckpoint } from '../batch-jobs.repository';
 import { BatchJobCanceledError, BatchJobError, BatchJobFailure, StaleRunError } from '../strategy/batch-job-errors';
 import type { BatchJobStrategy } from '../strategy/batch-job-strategy';
 import { BatchJobStrategyRegistry } from '../strategy/batch-job-strategy.registry';
 import { BatchJobRun } from './batch-job-run';
 import { BATCH_JOB_DEAD_LETTER_QUEUE, BATCH_JOB_QUEUE, BatchJobMessage } from './batch-job-queue';
-import { lockAsOwner, writeCheckpoint } from './checkpoint-guard';
+import { lockAsOwner } from './checkpoint-guard';
 
 /** The checkpoint a phase starts from. */
 export function phaseStart(phase: BatchJobCheckpoint['phase']): BatchJobCheckpoint {
@@ -101,13 +102,9 @@ export class BatchJobRunner implements OnModuleInit {
   async failAbandoned(message: BatchJobMessage): Promise<void> {
     await this.transactions
       .run(async (manager) => {
-        const rows: Array<{ checkpoint: BatchJobCheckpoint | null }> = await manager.query(
-          `SELECT checkpoint FROM batch_job WHERE id = $1 AND canceled_at IS NULL AND failed_at IS NULL AND completed_at IS NULL FOR UPDATE`,
-          [message.batch_job_id],
-        );
-        const cp = rows[0]?.checkpoint;
+        const cp = await lockRunningJobCheckpoint(manager, message.batch_job_id);
         if (!cp || cp.phase !== message.phase || cp.step !== message.step) return;
-        await this.appendFailure(manager, message.batch_job_id, [
+        await markJobFailed(manager, message.batch_job_id, [
           { message: 'The batch job stopped: its worker failed repeatedly or stopped responding.', code: 'unexpected_state' },
         ]);
       })
@@ -161,21 +158,12 @@ export class BatchJobRunner implements OnModuleInit {
     await this.transactions
       .run(async (manager) => {
         await lockAsOwner(manager, id, at);
-        await this.appendFailure(manager, id, errors);
+        await markJobFailed(manager, id, errors);
       })
       .catch((err) => {
         if (err instanceof StaleRunError || err instanceof BatchJobCanceledError) return;
         throw err;
       });
-  }
-
-  private async appendFailure(manager: EntityManager, id: string, errors: BatchJobError[]): Promise<void> {
-    await manager.query(
-      `UPDATE batch_job SET failed_at = now(), updated_at = now(), checkpoint = NULL,
-         result = jsonb_set(COALESCE(result, '{}'::jsonb), '{errors}', COALESCE(result->'errors', '[]'::jsonb) || $2::jsonb)
-       WHERE id = $1`,
-      [id, JSON.stringify(errors)],
-    );
   }
 
   /** Once per canceled job: let the strategy remove partial output, then drop the checkpoint. */
@@ -187,7 +175,7 @@ export class BatchJobRunner implements OnModuleInit {
           const fresh = await manager.getRepository(BatchJob).findOneByOrFail({ id: job.id });
           await strategy.onCanceled(fresh, manager);
         }
-        await manager.query(`UPDATE batch_job SET checkpoint = NULL, updated_at = now() WHERE id = $1`, [job.id]);
+        await manager.getRepository(BatchJob).update(job.id, { checkpoint: null });
       })
       .catch((err) => {
         if (err instanceof StaleRunError) return;

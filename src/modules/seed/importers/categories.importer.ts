@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { kebabCase } from '../../collections/kebab-case';
-import { insertCategory, lockCategoryTree } from '../../product-categories/product-categories.service';
+import { insertCategory, lockCategoryTree } from '../../product-categories/product-categories.repository';
 import { ProductCategory } from '../../product-categories/product-category.entity';
 import { isRealId, SeedContext } from '../seed-context';
 import { SeedCategory } from '../seed-file.schema';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ProductOption } from '../../products/product-option.entities';
+import { addProductToCategories } from '../../product-categories/product-categories.repository';
 import { Product } from '../../products/product.entity';
 import { SalesChannel } from '../../sales-channels/sales-channel.entity';
 import { StoreSettingsService } from '../../store-settings/store-settings.service';
@@ -92,10 +93,7 @@ export class ProductsImporter {
     const ids: string[] = [];
     for (const [j, ref] of (entry.categories ?? []).entries()) ids.push(await ctx.resolve('category', ref.id, `${path}.categories[${j}].id`));
     if (ids.length === 0) return;
-    await ctx.manager.query('INSERT INTO product_category_product (product_category_id, product_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING', [
-      [...new Set(ids)],
-      productId,
-    ]);
+    await addProductToCategories(ctx.manager, productId, [...new Set(ids)]);
   }
 
   private async salesChannels(entry: SeedProduct, path: string, ctx: SeedContext): Promise<SalesChannel[]> {

@@ -3,6 +3,7 @@ import { StoreSettingsService } from '../../store-settings/store-settings.servic
 import { ShippingOption, ShippingOptionRequirement } from '../../shipping/shipping-option.entity';
 import { isRealId, SeedContext, seedEntryError } from '../seed-context';
 import { SeedShippingOption } from '../seed-file.schema';
+import { regionOffersFulfillmentProvider } from '../seed.repository';
 
 /**
  * `shipping_options`: `region_id` may be a placeholder from `regions`. An option matches an
@@ -28,11 +29,8 @@ export class ShippingOptionsImporter {
         continue;
       }
 
-      const offered: unknown[] = await ctx.manager.query('SELECT 1 FROM region_fulfillment_providers WHERE region_id = $1 AND provider_id = $2', [
-        regionId,
-        entry.provider_id,
-      ]);
-      if (!offered.length) seedEntryError(`${path}.provider_id`, `"${entry.provider_id}" is not a fulfillment provider of region ${regionId}`);
+      if (!(await regionOffersFulfillmentProvider(ctx.manager, regionId, entry.provider_id)))
+        seedEntryError(`${path}.provider_id`, `"${entry.provider_id}" is not a fulfillment provider of region ${regionId}`);
       const priceType = entry.price_type ?? 'flat_rate';
       if (priceType === 'flat_rate' && (entry.amount === undefined || entry.amount === null)) {
         seedEntryError(`${path}.amount`, 'is required for a flat_rate shipping option');

@@ -4,6 +4,7 @@ import { StoreSettingsService } from '../../store-settings/store-settings.servic
 import { Store } from '../../store-settings/store.entity';
 import { SeedContext, seedEntryError } from '../seed-context';
 import { SeedStore } from '../seed-file.schema';
+import { addStoreCurrency } from '../seed.repository';
 
 /**
  * `store`: adds the listed currencies to the store (it never removes one, so running a
@@ -21,7 +22,7 @@ export class StoreImporter {
     for (const [i, code] of (entry.currencies ?? []).entries()) {
       const lower = await ctx.currency(code, `store.currencies[${i}]`);
       if (current.has(lower)) continue;
-      await ctx.manager.query('INSERT INTO store_currencies (store_id, currency_code) VALUES ($1, $2)', [store.id, lower]);
+      await addStoreCurrency(ctx.manager, store.id, lower);
       current.add(lower);
       ctx.created('store_currencies');
     }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { FileStorage } from '../../../files/file-storage';
 import type { BatchJob } from '../../batch-job.entity';
+import { removeResultFile } from '../../batch-jobs.repository';
 import { csvLine } from '../../csv/medusa-csv';
 import type { BatchJobRun } from '../../runner/batch-job-run';
 import type { PhaseOutcome } from '../../strategy/batch-job-strategy';
@@ -75,7 +76,7 @@ export async function exportCsvPages(run: BatchJobRun<CsvExportCursor>, files: F
 export async function removeExportFile(job: BatchJob, manager: EntityManager, files: FileStorage): Promise<void> {
   const key = job.result?.file_key;
   if (key) await files.delete(key, manager);
-  await manager.query(`UPDATE batch_job SET result = result - 'file_key' - 'file_size' WHERE id = $1`, [job.id]);
+  await removeResultFile(manager, job.id);
 }
 
 /**

@@ -1,23 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import type { ProductGroup } from './import-batches';
 import type { ParsedRow, RowError } from './row-parser';
-
-export interface ExistingProduct {
-  id: string;
-  handle: string | null;
-  deleted_at: Date | null;
-  [column: string]: unknown;
-}
-
-export interface ExistingVariant {
-  id: string;
-  product_id: string;
-  sku: string | null;
-  inventory_quantity: number;
-  allow_backorder: boolean;
-  deleted_at: Date | null;
-  [column: string]: unknown;
-}
+import {
+  type ExistingProduct,
+  type ExistingVariant,
+  findLiveProductsByHandle,
+  findLiveVariantsBySku,
+  findProductsById,
+  findSalesChannelsByIdOrName,
+  findVariantsById,
+} from './product-import.queries';
 
 export interface VariantPlan {
   action: 'create' | 'update';
@@ -82,20 +74,14 @@ export async function planBatch(manager: EntityManager, groups: ProductGroup[], 
   const skus = [...new Set(rows.map((r) => str(r.variant.sku)).filter((v): v is string => !!v))];
   const channelRefs = [...new Set(rows.flatMap((r) => r.salesChannels ?? []).map((c) => c.ref))];
 
-  // One after the other: inside a transaction they share one connection.
-  const byId: ExistingProduct[] = await manager.query(`SELECT * FROM product WHERE id = ANY($1::varchar[])`, [productIds]);
-  const byHandleRows: ExistingProduct[] = await manager.query(`SELECT * FROM product WHERE handle = ANY($1::varchar[]) AND deleted_at IS NULL`, [handles]);
-  const variantsById: ExistingVariant[] = await manager.query(`SELECT * FROM product_variant WHERE id = ANY($1::varchar[])`, [variantIds]);
-  const variantsBySkuRows: ExistingVariant[] = await manager.query(`SELECT * FROM product_variant WHERE sku = ANY($1::varchar[]) AND deleted_at IS NULL`, [
-    skus,
-  ]);
-  const channels: Array<{ id: string; name: string }> = await manager.query(
-    `SELECT id, name FROM sales_channel WHERE (id = ANY($1::varchar[]) OR name = ANY($1::varchar[])) AND deleted_at IS NULL ORDER BY created_at, id`,
-    [channelRefs],
-  );
+  const byId = await findProductsById(manager, productIds);
+  const byHandleRows = await findLiveProductsByHandle(manager, handles);
+  const variantRows = await findVariantsById(manager, variantIds);
+  const variantsBySkuRows = await findLiveVariantsBySku(manager, skus);
+  const channels = await findSalesChannelsByIdOrName(manager, channelRefs);
   const productsById = indexBy(byId, (p) => p.id);
   const productsByHandle = indexBy(byHandleRows, (p) => p.handle);
-  const existingVariants = indexBy(variantsById, (v) => v.id);
+  const existingVariants = indexBy(variantRows, (v) => v.id);
   const variantsBySku = indexBy(variantsBySkuRows, (v) => v.sku);
   const channelById = indexBy(channels, (c) => c.id);
   const channelByName = indexBy(channels, (c) => c.name);

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportLayout } from './import-layout';
+import { defaultSalesChannelId, defaultShippingProfileId, knownCurrencyCodes, regionsNamed } from './product-import.queries';
 
 /** Reference data an import resolves names against, loaded once per slice. */
 export interface ImportRefs {
@@ -16,17 +17,14 @@ export interface ImportRefs {
 export async function loadImportRefs(manager: EntityManager, layout: ImportLayout): Promise<ImportRefs | { error: string }> {
   const currencies = [...new Set([...layout.currencyPrices, ...layout.regionPrices].map((c) => c.currency_code))];
   if (currencies.length) {
-    const known: Array<{ code: string }> = await manager.query(`SELECT code FROM currency WHERE code = ANY($1::varchar[])`, [currencies]);
-    const missing = currencies.filter((c) => !known.some((k) => k.code === c));
+    const known = await knownCurrencyCodes(manager, currencies);
+    const missing = currencies.filter((c) => !known.includes(c));
     if (missing.length) return { error: `Unknown currency code(s) ${missing.map((c) => c.toUpperCase()).join(', ')} in the price columns` };
   }
   const regionIdByName = new Map<string, string>();
   const names = [...new Set(layout.regionPrices.map((c) => c.region_name))];
   if (names.length) {
-    const regions: Array<{ id: string; name: string; currency_code: string }> = await manager.query(
-      `SELECT id, name, currency_code FROM region WHERE name = ANY($1::varchar[]) AND deleted_at IS NULL ORDER BY created_at, id`,
-      [names],
-    );
+    const regions = await regionsNamed(manager, names);
     for (const column of layout.regionPrices) {
       const region = regions.find((r) => r.name === column.region_name);
       if (!region) return { error: `Trying to set a price for a region ${column.region_name} that doesn't exist` };
@@ -38,7 +36,5 @@ export async function loadImportRefs(manager: EntityManager, layout: ImportLayou
       regionIdByName.set(column.region_name, region.id);
     }
   }
-  const [profile] = await manager.query(`SELECT id FROM shipping_profile WHERE type = 'default' AND deleted_at IS NULL ORDER BY created_at LIMIT 1`);
-  const [store] = await manager.query(`SELECT default_sales_channel_id FROM store ORDER BY created_at LIMIT 1`);
-  return { regionIdByName, defaultProfileId: profile?.id ?? null, defaultSalesChannelId: store?.default_sales_channel_id ?? null };
+  return { regionIdByName, defaultProfileId: await defaultShippingProfileId(manager), defaultSalesChannelId: await defaultSalesChannelId(manager) };
 }

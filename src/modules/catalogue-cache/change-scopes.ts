@@ -1,14 +1,17 @@
 /**
- * What each cached catalogue response reads. A change to any of these tables, by any
- * writer (this API, a batch import, the seed command, another instance, plain SQL), is
- * announced by the triggers of migration 1795316570000-CatalogueChangeNotifications on
- * the channel below, with the table name as payload, and drops the scopes that read it.
+ * The change scopes: what each per-process cache reads (the catalogue responses, the
+ * admin API tokens, the rarely written part of cart answers). A change to any of these
+ * tables, by any writer (this API, a batch import, the seed command, another instance,
+ * plain SQL), is announced by the triggers of migration
+ * 1795316570000-CatalogueChangeNotifications on the channel below (its name is kept from
+ * when only the catalogue listened), with the table name as payload, and drops the scopes
+ * that read it.
  *
  * Adding a relation to a cached response means adding its table here AND a trigger in a
  * new migration; test/e2e/platform/catalogue-cache.e2e-spec.ts checks both against the
  * entity metadata.
  */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
+export const TABLE_CHANGES_CHANNEL = 'catalogue_changed';
 
 /**
  * Changes to rows that are written often (stock at every checkout, discount usage, gift
@@ -21,9 +24,9 @@ export const ROW_CHANGES_CHANNEL = 'rows_changed';
 /** The tables announced on ROW_CHANGES_CHANNEL. */
 export const ROW_CHANGE_TABLES = ['product_variant', 'discount', 'gift_card', 'payment'] as const;
 
-export type CatalogueScope = 'products' | 'collections' | 'currencies' | 'api_tokens' | 'carts';
+export type ChangeScope = 'products' | 'collections' | 'currencies' | 'api_tokens' | 'carts';
 
-export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> = {
+export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
   collections: ['product_collection'],
   // Not a response: the admin API-token lookups (src/modules/users/api-token-cache.ts).
   api_tokens: ['user'],
@@ -69,8 +72,8 @@ export const SCOPE_TABLES: Readonly<Record<CatalogueScope, readonly string[]>> =
 };
 
 /** The scopes a change to `table` makes stale; an unknown table drops every scope. */
-export function scopesReading(table: string): CatalogueScope[] {
-  const all = Object.keys(SCOPE_TABLES) as CatalogueScope[];
+export function scopesReading(table: string): ChangeScope[] {
+  const all = Object.keys(SCOPE_TABLES) as ChangeScope[];
   const hit = all.filter((scope) => SCOPE_TABLES[scope].includes(table));
   return hit.length ? hit : all;
 }

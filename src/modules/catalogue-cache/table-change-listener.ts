@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import { CATALOGUE_CHANNEL, ROW_CHANGES_CHANNEL } from './catalogue-scopes';
+import { TABLE_CHANGES_CHANNEL, ROW_CHANGES_CHANNEL } from './change-scopes';
 
-export interface CatalogueChangeHandlers {
+export interface TableChangeHandlers {
   /** A committed change to `table` (the trigger's payload). */
   changed(table: string): void;
   /** A committed change to rows named by id: `<table>:<id>,<id>...` or `<table>:*` (ROW_CHANGES_CHANNEL). */
@@ -12,15 +12,15 @@ export interface CatalogueChangeHandlers {
   listening(): void;
 }
 
-export const LISTENER_APPLICATION_NAME = 'catalogue-cache-listener';
+export const LISTENER_APPLICATION_NAME = 'table-change-listener';
 
 /**
  * One dedicated PostgreSQL connection (outside TypeORM's pool: a pooled connection is
  * shared, and LISTEN only holds on the session that ran it) that LISTENs on the
- * catalogue channels, reconnects with backoff when it drops, and checks itself with a
+ * table-change channels, reconnects with backoff when it drops, and checks itself with a
  * heartbeat so a silently dead TCP connection is noticed within `heartbeatMs * 2`.
  */
-export class CatalogueChangeListener {
+export class TableChangeListener {
   /** First retry delay after a failure; doubles up to maxReconnectDelayMs. */
   reconnectDelayMs = 500;
   maxReconnectDelayMs = 10_000;
@@ -35,7 +35,7 @@ export class CatalogueChangeListener {
 
   constructor(
     private readonly connectionString: string,
-    private readonly handlers: CatalogueChangeHandlers,
+    private readonly handlers: TableChangeHandlers,
   ) {}
 
   /** True while LISTEN is in force on a live connection. */
@@ -76,7 +76,7 @@ export class CatalogueChangeListener {
    */
   async sync(): Promise<void> {
     const client = this.client;
-    if (!client || !this.connected) throw new Error('catalogue listener is not connected');
+    if (!client || !this.connected) throw new Error('table change listener is not connected');
     try {
       await client.query('SELECT 1');
     } catch (err) {
@@ -97,14 +97,14 @@ export class CatalogueChangeListener {
     this.client = client;
     client.on('notification', (msg) => {
       if (this.client !== client) return;
-      if (msg.channel === CATALOGUE_CHANNEL) this.handlers.changed(msg.payload ?? '');
+      if (msg.channel === TABLE_CHANGES_CHANNEL) this.handlers.changed(msg.payload ?? '');
       else if (msg.channel === ROW_CHANGES_CHANNEL) this.handlers.rowsChanged?.(msg.payload ?? '');
     });
     client.on('error', () => this.drop(client));
     client.on('end', () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${ROW_CHANGES_CHANNEL}`);
+      await client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}; LISTEN ${ROW_CHANGES_CHANNEL}`);
     } catch {
       this.drop(client);
       return;
@@ -137,7 +137,7 @@ export class CatalogueChangeListener {
     if (!client || !this.connected) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('catalogue listener heartbeat timed out')), this.heartbeatMs);
+      timer = setTimeout(() => reject(new Error('table change listener heartbeat timed out')), this.heartbeatMs);
     });
     try {
       await Promise.race([client.query('SELECT 1'), timeout]);

@@ -1,0 +1,73 @@
+import type { EntityManager } from 'typeorm';
+
+/** What a cart needs of a guest customer. */
+export interface GuestCustomer {
+  id: string;
+  email: string;
+  has_account: false;
+}
+
+const FIND_GUEST_SQL = `SELECT id, email, has_account FROM customer WHERE email = $1 AND has_account = false AND deleted_at IS NULL LIMIT 1`;
+
+/**
+ * The insert runs only when no live guest row was found, and does nothing on the unique
+ * (email, has_account) of live rows, so it returns no row when another transaction won.
+ */
+const FIND_OR_CREATE_GUEST_SQL = `
+  WITH found AS (${FIND_GUEST_SQL}),
+       created AS (
+         INSERT INTO customer (id, email, has_account)
+         SELECT $2, $1, false WHERE NOT EXISTS (SELECT 1 FROM found)
+         ON CONFLICT (email, has_account) WHERE deleted_at IS NULL DO NOTHING
+         RETURNING id, email, has_account)
+  SELECT id, email, has_account FROM found UNION ALL SELECT id, email, has_account FROM created`;
+
+/** The live guest row of a normalized email, or undefined. */
+export async function findGuest(manager: EntityManager, email: string): Promise<GuestCustomer | undefined> {
+  const [row]: GuestCustomer[] = await manager.query(FIND_GUEST_SQL, [email]);
+  return row;
+}
+
+/** The live guest row of a normalized email, inserted with `newId` when there is none; undefined when a concurrent insert won. */
+export async function findOrInsertGuest(manager: EntityManager, email: string, newId: string): Promise<GuestCustomer | undefined> {
+  const [row]: GuestCustomer[] = await manager.query(FIND_OR_CREATE_GUEST_SQL, [email, newId]);
+  return row;
+}
+
+/** Replaces the hash only while it is still `oldHash`, so a password changed meanwhile is never overwritten. */
+export async function replacePasswordHashIfUnchanged(manager: EntityManager, customerId: string, oldHash: string, newHash: string): Promise<void> {
+  await manager.query(`UPDATE customer SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [newHash, customerId, oldHash]);
+}
+
+/*
+ * Group memberships (customer_group_customers, the join table of Customer.groups). The
+ * customer-groups module changes memberships through these too.
+ */
+
+/** Makes `groupIds` the customer's groups, replacing all others. */
+export async function replaceCustomerGroups(manager: EntityManager, customerId: string, groupIds: string[]): Promise<void> {
+  await manager.query('DELETE FROM customer_group_customers WHERE customer_id = $1', [customerId]);
+  if (groupIds.length === 0) return;
+  await manager.query('INSERT INTO customer_group_customers (customer_id, customer_group_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
+    customerId,
+    groupIds,
+  ]);
+}
+
+/** Adds the customers to the group; members already in it stay as they are. */
+export async function addGroupMembers(manager: EntityManager, groupId: string, customerIds: string[]): Promise<void> {
+  await manager.query('INSERT INTO customer_group_customers (customer_group_id, customer_id) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING', [
+    groupId,
+    customerIds,
+  ]);
+}
+
+/** Takes the customers out of the group; ids that are not members are ignored. */
+export async function removeGroupMembers(manager: EntityManager, groupId: string, customerIds: string[]): Promise<void> {
+  await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1 AND customer_id = ANY($2::varchar[])', [groupId, customerIds]);
+}
+
+/** Empties the group (its customers stay). */
+export async function removeAllGroupMembers(manager: EntityManager, groupId: string): Promise<void> {
+  await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [groupId]);
+}
