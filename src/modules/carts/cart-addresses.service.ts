@@ -5,21 +5,8 @@ import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
 import { Country } from '../regions/country.entity';
 import { Cart } from './cart.entity';
+import { CART_ADDRESS_FIELDS, insertCartAddress } from './carts.repository';
 import type { AddressPayload } from './dto/address-payload.dto';
-
-const ADDRESS_FIELDS = [
-  'first_name',
-  'last_name',
-  'phone',
-  'company',
-  'address_1',
-  'address_2',
-  'city',
-  'country_code',
-  'province',
-  'postal_code',
-  'metadata',
-] as const;
 
 type AddressInput = AddressPayload | string;
 
@@ -76,10 +63,10 @@ export class CartAddressesService {
       const address = await manager.getRepository(Address).findOne({ where: { id: value } });
       const ownedByOther = address?.customer_id && address.customer_id !== cart.customer_id;
       if (!address || ownedByOther) throw ApiError.notFound(`Address with id ${value} was not found`);
-      return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as Partial<Address>;
+      return Object.fromEntries(CART_ADDRESS_FIELDS.map((f) => [f, address[f]])) as Partial<Address>;
     }
     const fields: Partial<Address> = {};
-    for (const field of ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
+    for (const field of CART_ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
     if (typeof fields.country_code === 'string') {
       const iso2 = fields.country_code.trim().toLowerCase();
       fields.country_code = knownCountries.includes(iso2) ? iso2 : await this.knownCountry(fields.country_code, manager);
@@ -111,16 +98,8 @@ export class CartAddressesService {
       if (Object.keys(fields).length > 0) await manager.getRepository(Address).update(currentId, fields as QueryDeepPartialEntity<Address>);
       return;
     }
-    // The new row and the cart's link to it in one statement (the foreign key is checked at its end).
     const id = generateEntityId(Address.idPrefix);
-    const columns = ADDRESS_FIELDS.filter((f) => fields[f] !== undefined);
-    const values = columns.map((f) => (f === 'metadata' && fields.metadata !== null ? JSON.stringify(fields.metadata) : fields[f]));
-    const placeholders = columns.map((_, i) => `$${i + 3}`);
-    await manager.query(
-      `WITH address AS (INSERT INTO address (id, customer_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1, NULL${placeholders.map((p) => `, ${p}`).join('')}))
-       UPDATE cart SET ${column} = $1, updated_at = now() WHERE id = $2`,
-      [id, cart.id, ...values],
-    );
+    await insertCartAddress(manager, { cartId: cart.id, addressId: id, column, fields });
     cart[column] = id;
   }
 

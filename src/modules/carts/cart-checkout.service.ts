@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
-import { ShippingMethodsService } from '../shipping/shipping-methods.service';
+import { generateEntityId } from '../../common/database/ids';
+import { ApiError } from '../../common/errors/api-error';
+import { ShippingMethod } from '../shipping/shipping-method.entities';
 import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartMutationRunner } from './cart-mutation.runner';
+import { replaceShippingMethodOfProfile } from './carts.repository';
 
 /**
  * Checkout steps on a cart: discount removal, shipping methods, payment sessions and
@@ -20,7 +23,6 @@ export class CartCheckoutService {
     private readonly followUps: CartFollowUpsService,
     private readonly discounts: CartDiscountsService,
     private readonly shippingOptions: ShippingOptionsService,
-    private readonly shippingMethods: ShippingMethodsService,
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
 
@@ -37,7 +39,7 @@ export class CartCheckoutService {
    * not return-only, not admin-only (unless `allowAdminOnly`), and its requirements must
    * be met by the cart's subtotal; it replaces any method of the same shipping profile.
    * A custom shipping option of the cart (a draft order's) sets the price, and a cart with
-   * custom options refuses any other option (ShippingMethodsService.addToCart). The requirements
+   * custom options refuses any other option (400, as Medusa v1). The requirements
    * are checked on the cart read back for the answer (a method does not change the item
    * subtotal), so the change reads the cart once; unmet, the change is rolled back.
    */
@@ -53,8 +55,16 @@ export class CartCheckoutService {
         option = await this.shippingOptions.retrieve(input.option_id, m);
         this.shippingOptions.assertAvailableInRegion(option, cart.region_id, { allowAdminOnly: options.allowAdminOnly });
         const price = this.shippingOptions.priceOf(option);
-        const { cartHasPaymentSessions } = await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
-        if (cartHasPaymentSessions) await this.followUps.refreshPaymentSessions(cart, m);
+        const { allowed, has_sessions } = await replaceShippingMethodOfProfile(m, {
+          cartId: cart.id,
+          methodId: generateEntityId(ShippingMethod.idPrefix),
+          optionId: option.id,
+          profileId: option.profile_id,
+          price,
+          data: input.data ?? {},
+        });
+        if (!allowed) throw ApiError.invalid('Wrong shipping option');
+        if (has_sessions) await this.followUps.refreshPaymentSessions(cart, m);
       },
       { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)) },
     );

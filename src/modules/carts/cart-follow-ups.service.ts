@@ -5,43 +5,23 @@ import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registr
 import { isFreeShipping } from '../discounts/engine';
 import type { EngineDiscount } from '../discounts/engine';
 import type { PaymentSession } from '../payments/payment-session.entity';
-import { CART_HAS_PAYMENT_SESSIONS, PaymentCart, PaymentSessionsService } from '../payments/payment-sessions.service';
-import { DROP_CART_SHIPPING_METHODS } from '../shipping/shipping-methods.service';
+import { PaymentCart, PaymentSessionsService } from '../payments/payment-sessions.service';
 import type { Cart } from './cart.entity';
-import { CART_HAS_REGULAR_DISCOUNT, CartDiscountsService, DROP_DISCOUNT_ADJUSTMENTS } from './cart-discounts.service';
+import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
+import { CartChangeState, cartHasPaymentSessions, dropDerivedRowsAfterCartChange, NewLineRow } from './carts.repository';
 
 /** What payment sessions read of a cart (the same set as completion's, so one prepared statement serves both). */
 export const PAYMENT_CART_RELATIONS = [...CART_TOTALS_RELATIONS, 'region.payment_providers', 'payment_sessions'];
 
-/** What the follow-ups need to know of the cart `$1`; a cart whose region is gone cannot be totalled. */
-const CART_STATE = `${CART_HAS_REGULAR_DISCOUNT} AS has_regular_discount, ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions,
-  EXISTS (SELECT 1 FROM cart c JOIN region r ON r.id = c.region_id AND r.deleted_at IS NULL WHERE c.id = $1) AS region_live`;
-
-/** The fixed follow-ups of a cart change (`$1`: the cart id), one round trip. */
-const AFTER_CART_CHANGED = `WITH ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
-
-/** The same after an item change, which also drops the shipping methods (ShippingMethodsService.deleteAllForCart). */
-const AFTER_ITEMS_CHANGED = `WITH ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`;
-
-/** What the fixed follow-ups statement answers. */
-export interface CartState {
-  has_regular_discount: boolean;
-  has_sessions: boolean;
-  region_live: boolean;
-}
-
 /**
- * The follow-ups of an item change, for a caller whose write can run in the same
- * statement (LineItemsService.add inserting a new line): `sql(write)` is one statement
- * running `write` (a data-modifying statement whose `$1` is the cart id) beside the fixed
- * follow-ups, and `after` finishes them with the row it answers. `run` is the plain
- * two-statement form, for writes that cannot share the statement.
+ * The follow-ups of an item change, handed to LineItemsService.add: a new line is
+ * inserted by the follow-ups statement itself (one round trip); a merged line's UPDATE
+ * cannot share it (the follow-ups update that very row), so it runs them after.
  */
 export interface ItemsChangedFollowUps {
-  sql(write: string): string;
-  after(cart: Cart, manager: EntityManager, state: CartState): Promise<void>;
+  insertLine(cart: Cart, line: NewLineRow, manager: EntityManager): Promise<void>;
   run(cart: Cart, manager: EntityManager): Promise<void>;
 }
 
@@ -66,14 +46,14 @@ export class CartFollowUpsService {
   }
 
   /**
-   * The follow-ups of an item change, to run in the write's own statement where it can.
-   * Why: a new line's INSERT sees none of the rows the fixed follow-ups delete or update
-   * (every part of a statement reads the same snapshot, and the new line has no shipping
-   * and no adjustments yet), so both fit in one statement and one round trip.
+   * The follow-ups of an item change, to run in the write's own statement where it can
+   * (dropDerivedRowsAfterCartChange says why a new line's INSERT can share it).
    */
   readonly itemsChanged: ItemsChangedFollowUps = {
-    sql: (write) => `WITH written AS (${write}), ${DROP_CART_SHIPPING_METHODS}, ${DROP_DISCOUNT_ADJUSTMENTS} SELECT ${CART_STATE}`,
-    after: (cart, manager, state) => this.continueAfterCartChanged(cart, manager, state, {}),
+    insertLine: async (cart, line, manager) => {
+      const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: true, insertLine: line });
+      await this.continueAfterCartChanged(cart, manager, state, {});
+    },
     run: (cart, manager) => this.afterItemsChanged(cart, manager),
   };
 
@@ -90,8 +70,7 @@ export class CartFollowUpsService {
     manager: EntityManager,
     options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean } = {},
   ): Promise<void> {
-    const sql = options.itemsChanged ? AFTER_ITEMS_CHANGED : AFTER_CART_CHANGED;
-    const [state]: CartState[] = await manager.query(sql, [cart.id]);
+    const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: options.itemsChanged === true });
     await this.continueAfterCartChanged(cart, manager, state, options);
   }
 
@@ -99,7 +78,7 @@ export class CartFollowUpsService {
   private async continueAfterCartChanged(
     cart: Cart,
     manager: EntityManager,
-    state: CartState,
+    state: CartChangeState,
     options: { discounts?: readonly EngineDiscount[]; refreshSessions?: boolean },
   ): Promise<void> {
     // Refused (and rolled back) rather than answered with a 500 by the totals.
@@ -114,7 +93,7 @@ export class CartFollowUpsService {
 
   /** Existing payment sessions follow the cart's new total; a cart without sessions costs one cheap query. */
   async refreshPaymentSessions(cart: Cart, manager: EntityManager): Promise<void> {
-    if (!(await this.paymentSessions.hasSessions(cart.id, manager))) return;
+    if (!(await cartHasPaymentSessions(manager, cart.id))) return;
     const { paymentCart, sessions } = await this.paymentCartWithSessions(cart.id, manager);
     await this.paymentSessions.refreshAfterCartChange(paymentCart, manager, sessions);
   }

@@ -6,6 +6,7 @@ import { attachedValue } from '../../common/database/json-tree-loader';
 import type { Region } from '../regions/region.entity';
 import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
 import { Cart } from './cart.entity';
+import { lockOpenCart } from './carts.repository';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
 /** The relations every cart response carries unless `expand` replaces them (Medusa v1's defaults). */
@@ -47,11 +48,6 @@ export const NEW_CART_RELATIONS = [
 /** What `expand` may name on GET /store/carts/:id. */
 export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
 
-/** A SELECT-shaped statement (the CTE), so the driver hands back the rows, not [rows, count]. */
-const LOCK_OPEN_CART_SQL = `WITH locked AS (
-  UPDATE cart SET updated_at = now() WHERE id = $1 AND completed_at IS NULL AND deleted_at IS NULL RETURNING *
-) SELECT locked.*, ${REGION_TREE_VERSION.sql} AS region_tree_version FROM locked`;
-
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
@@ -81,7 +77,7 @@ export class CartLoaderService {
    * version read by the same statement (lockedCartRegion).
    */
   async lock(id: string, manager: EntityManager): Promise<Cart> {
-    const [open]: Array<Cart & { region_tree_version: string }> = await manager.query(LOCK_OPEN_CART_SQL, [id]);
+    const open = await lockOpenCart(manager, id);
     if (open) {
       const { region_tree_version: regionTreeVersion, ...row } = open;
       const cart = manager.create(Cart, row);

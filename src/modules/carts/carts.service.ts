@@ -1,26 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
-import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { updateById } from '../../common/database/row-writes';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { Address } from '../customers/address.entity';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { Region } from '../regions/region.entity';
-import { REGION_TREE_VERSION } from '../regions/region-tree-cache';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
-import { ShippingMethodsService } from '../shipping/shipping-methods.service';
 import { Cart } from './cart.entity';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLoaderService, DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS } from './cart-loader.service';
+import { CartLoaderService, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
+import { deleteShippingMethods, insertCart, NewCart } from './carts.repository';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { LineItemsService } from './line-items.service';
 
@@ -57,7 +54,6 @@ export class CartsService {
     private readonly giftCards: CartGiftCardsService,
     private readonly addresses: CartAddressesService,
     private readonly followUps: CartFollowUpsService,
-    private readonly shippingMethods: ShippingMethodsService,
     private readonly paymentSessions: PaymentSessionsService,
     private readonly customers: CustomersService,
   ) {}
@@ -118,11 +114,11 @@ export class CartsService {
     const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
-      const { inserted, regionTreeVersion } = await insertCart(newCart, reader);
+      const { inserted, regionTreeVersion } = await insertCart(reader, newCart);
       return this.loader.withTotalsOfNewCart(inserted, regionTreeVersion);
     }
     return this.tx.run(async (manager) => {
-      const { inserted } = await insertCart(newCart, manager);
+      const { inserted } = await insertCart(manager, newCart);
       Object.assign(cart, { region_id: inserted.region_id, sales_channel_id: inserted.sales_channel_id, shipping_address_id: inserted.shipping_address_id });
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
@@ -154,7 +150,7 @@ export class CartsService {
         await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
         await manager.getRepository(Cart).update(cart.id, { sales_channel_id: channel.id });
         cart.sales_channel_id = channel.id;
-        await this.shippingMethods.deleteAllForCart(cart.id, manager);
+        await deleteShippingMethods(manager, cart.id);
       }
       // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
       const applied =
@@ -227,7 +223,7 @@ export class CartsService {
     await manager.getRepository(Cart).update(cart.id, { region_id: region.id });
     cart.region_id = region.id;
     await this.addresses.setShippingCountry(cart, country, manager);
-    await this.shippingMethods.deleteAllForCart(cart.id, manager);
+    await deleteShippingMethods(manager, cart.id);
     await this.discounts.dropOutsideRegion(cart, region.id, manager);
     await this.giftCards.clear(cart.id, manager);
     await this.paymentSessions.deleteAll(cart.id, manager);
@@ -244,106 +240,4 @@ export class CartsService {
 
 function sameRelations(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((path, i) => path === b[i]);
-}
-
-interface NewCart {
-  /** id, customer, email, type, context, metadata; sales_channel_id (null: the store's default). */
-  cart: Cart;
-  /** null: the first live region. */
-  regionId: string | null;
-  /** Lower-case iso_2 asked for the shipping address, or null. */
-  countryCode: string | null;
-}
-
-/**
- * Inserts a new cart in one statement (no transaction needed for a cart without items),
- * which also checks what the cart is created against, so nothing is read beforehand, and
- * reads the new cart back with NEW_CART_RELATIONS but the region's (the caller takes the
- * region tree from RegionTreeCache, under the trees' version this statement reads):
- * - the live region `regionId`, or the first live region (none: 404, or 400 when none
- *   was named);
- * - the shipping country: `countryCode` must be one of the region's countries (400),
- *   and without one the region's only country is taken; its address row is inserted by
- *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
- * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
- * The rows this statement inserts are invisible to its own sub-selects, so the cart and
- * its address are read from the CTEs' RETURNING; the region and channel from their tables
- * (which is why no CTE is named after a table: it would shadow it).
- */
-async function insertCart(newCart: NewCart, manager: EntityManager): Promise<{ inserted: Cart; regionTreeVersion: string }> {
-  const { cart } = newCart;
-  const statement = insertCartStatement(manager);
-  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> =
-    await manager.query(statement.sql, [
-      cart.id,
-      cart.email,
-      newCart.regionId,
-      cart.customer_id,
-      cart.type,
-      JSON.stringify(cart.context),
-      cart.sales_channel_id,
-      generateEntityId(Address.idPrefix),
-      newCart.countryCode,
-    ]);
-  if (!outcome.region_id) {
-    if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
-    throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);
-  }
-  if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
-  const inserted = statement.cart.hydrate(outcome.cart);
-  if (!inserted) throw new Error("The store's default sales channel is missing: run the migrations");
-  inserted.shipping_address = statement.address.hydrate(outcome.shipping_address);
-  return { inserted, regionTreeVersion: outcome.region_tree_version };
-}
-
-interface InsertCartStatement {
-  sql: string;
-  cart: JsonTreeExpression<Cart>;
-  address: JsonTreeExpression<Address>;
-}
-
-/** Built once per DataSource: the JSON expressions hydrate with that DataSource's metadata. */
-const insertStatements = new WeakMap<DataSource, InsertCartStatement>();
-
-/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country. */
-function insertCartStatement(manager: EntityManager): InsertCartStatement {
-  const built = insertStatements.get(manager.connection);
-  if (built) return built;
-  const cart = jsonTreeExpression(
-    manager,
-    Cart,
-    // The region tree comes from RegionTreeCache, under the version this statement reads.
-    NEW_CART_RELATIONS.filter((path) => !path.startsWith('shipping_address') && !path.startsWith('region')),
-    { from: 'inserted', alias: 'new_cart' },
-  );
-  const address = jsonTreeExpression(manager, Address, [], { from: 'new_address', alias: 'new_address_row' });
-  const sql = `WITH cart_region AS (
-       SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
-         FROM region r
-        WHERE r.deleted_at IS NULL
-          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
-     shipping AS (
-       SELECT cart_region.id AS region_id,
-              ($9::varchar IS NULL OR $9 = ANY(cart_region.countries)) AS country_ok,
-              CASE WHEN $9::varchar IS NOT NULL THEN $9
-                   WHEN cardinality(cart_region.countries) = 1 THEN cart_region.countries[1] END AS country
-         FROM cart_region),
-     channel AS (
-       SELECT coalesce($7::varchar, (
-         SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
-          ORDER BY s.created_at ASC LIMIT 1)) AS id),
-     new_address AS (
-       INSERT INTO address (id, customer_id, country_code)
-       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL
-       RETURNING *),
-     inserted AS (
-       INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
-       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, NULL
-         FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
-       RETURNING *)
-     SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
-            ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
-  const statement = { sql, cart, address };
-  insertStatements.set(manager.connection, statement);
-  return statement;
 }

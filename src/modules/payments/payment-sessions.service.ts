@@ -18,9 +18,6 @@ export interface PaymentCart {
   provider_ids: string[];
 }
 
-/** Whether the cart `$1` has any payment session, as an SQL expression (hasSessions; callers may fold it into another query). */
-export const CART_HAS_PAYMENT_SESSIONS = 'EXISTS (SELECT 1 FROM payment_session WHERE cart_id = $1)';
-
 function contextOf(cart: PaymentCart): PaymentContext {
   return { cart_id: cart.id, amount: cart.total, currency_code: cart.currency_code, email: cart.email, customer_id: cart.customer_id };
 }
@@ -39,12 +36,6 @@ export class PaymentSessionsService {
 
   list(cartId: string, manager: EntityManager): Promise<PaymentSession[]> {
     return manager.getRepository(PaymentSession).find({ where: { cart_id: cartId }, order: { created_at: 'ASC', id: 'ASC' } });
-  }
-
-  /** Whether the cart has any session: the common "nothing to refresh" case in one plain query. */
-  async hasSessions(cartId: string, manager: EntityManager): Promise<boolean> {
-    const [row]: Array<{ has_sessions: boolean }> = await manager.query(`SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions`, [cartId]);
-    return row.has_sessions;
   }
 
   /**
