@@ -10,6 +10,9 @@ import type { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartFollowUpsService } from './cart-follow-ups.service';
 import { CartMutationRunner } from './cart-mutation.runner';
+import { CartLoaderService } from './cart-loader.service';
+import { CartTotalsService } from './cart-totals.service';
+import { toPaymentCart } from './payment-cart';
 import { replaceShippingMethodOfProfile } from './carts.repository';
 
 /**
@@ -21,6 +24,8 @@ export class CartCheckoutService {
   constructor(
     private readonly mutations: CartMutationRunner,
     private readonly followUps: CartFollowUpsService,
+    private readonly loader: CartLoaderService,
+    private readonly totals: CartTotalsService,
     private readonly discounts: CartDiscountsService,
     private readonly shippingOptions: ShippingOptionsService,
     private readonly paymentSessions: PaymentSessionsService,
@@ -76,8 +81,8 @@ export class CartCheckoutService {
     return this.mutations.runOnAnswerTree(
       cartId,
       async (cart, m) => {
-        const paymentCart = await this.followUps.paymentCartOf(cart);
-        await this.paymentSessions.createSessions(paymentCart, m, cart.payment_sessions ?? []);
+        const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+        await this.paymentSessions.createSessions(toPaymentCart(cart, totals.total), m, cart.payment_sessions ?? []);
       },
       { manager, forceTaxes: true, changed: ['payment_sessions'] },
     );
@@ -86,7 +91,7 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-session */
   selectPaymentSession(cartId: string, providerId: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      const { paymentCart, sessions } = await this.followUps.paymentCartWithSessions(cart.id, m);
+      const { paymentCart, sessions } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.select(paymentCart, providerId, m, sessions);
     });
   }
@@ -94,7 +99,8 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions/:provider_id */
   updatePaymentSession(cartId: string, providerId: string, data: Record<string, unknown>): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      await this.paymentSessions.updateData(await this.followUps.paymentCart(cart.id, m), providerId, data, m);
+      const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
+      await this.paymentSessions.updateData(paymentCart, providerId, data, m);
     });
   }
 
@@ -108,7 +114,8 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions/:provider_id/refresh */
   refreshPaymentSession(cartId: string, providerId: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      await this.paymentSessions.refresh(await this.followUps.paymentCart(cart.id, m), providerId, m);
+      const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
+      await this.paymentSessions.refresh(paymentCart, providerId, m);
     });
   }
 

@@ -11,10 +11,10 @@ import { PaymentsService } from '../payments/payments.service';
 import { reserveStock } from '../products/products.repository';
 import { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
-import { PAYMENT_CART_RELATIONS, toPaymentCart } from './cart-follow-ups.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
 import { OrderPlacementService } from './order-placement.service';
+import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 
 export type CompletionBody =
   { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };

@@ -5,8 +5,11 @@ import { findOneWithGroupedRelations } from '../../common/database/grouped-relat
 import { attachedValue } from '../../common/database/json-tree-loader';
 import type { Region } from '../regions/region.entity';
 import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
+import type { PaymentSession } from '../payments/payment-session.entity';
+import type { PaymentCart } from '../payments/payment-sessions.service';
 import { Cart } from './cart.entity';
 import { lockOpenCart } from './carts.repository';
+import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
 /** The relations every cart response carries unless `expand` replaces them (Medusa v1's defaults). */
@@ -159,6 +162,13 @@ export class CartLoaderService {
     const cart = await this.load(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
     await this.totals.decorate(cart, options);
     return cart;
+  }
+
+  /** The cart as payment sessions see it (toPaymentCart), with its sessions (ordered by creation), from one read. */
+  async loadPaymentCart(cartId: string, manager: EntityManager): Promise<{ paymentCart: PaymentCart; sessions: PaymentSession[] }> {
+    const cart = await this.load(cartId, PAYMENT_CART_RELATIONS, manager);
+    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+    return { paymentCart: toPaymentCart(cart, totals.total), sessions: cart.payment_sessions ?? [] };
   }
 
   /**
