@@ -7,8 +7,7 @@ import { ShippingMethod } from '../shipping/shipping-method.entities';
 import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
-import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartRecalculationService } from './cart-recalculation.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
@@ -16,28 +15,18 @@ import { toPaymentCart } from './payment-cart';
 import { replaceShippingMethodOfProfile } from './carts.repository';
 
 /**
- * Checkout steps on a cart: discount removal, shipping methods, payment sessions and
- * tax calculation. Each is one transaction holding the cart row lock.
+ * Checkout steps on a cart: shipping methods, payment sessions and tax calculation. Each is one transaction holding the cart row lock.
  */
 @Injectable()
 export class CartCheckoutService {
   constructor(
     private readonly mutations: CartMutationRunner,
-    private readonly followUps: CartFollowUpsService,
+    private readonly recalculation: CartRecalculationService,
     private readonly loader: CartLoaderService,
     private readonly totals: CartTotalsService,
-    private readonly discounts: CartDiscountsService,
     private readonly shippingOptions: ShippingOptionsService,
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
-
-  /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
-  removeDiscount(cartId: string, code: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
-      await this.discounts.remove(cart, code, m);
-      await this.followUps.afterCartChanged(cart, m);
-    });
-  }
 
   /**
    * POST /store/carts/:id/shipping-methods: the option must be for the cart's region,
@@ -69,7 +58,7 @@ export class CartCheckoutService {
           data: input.data ?? {},
         });
         if (!allowed) throw ApiError.invalid('Wrong shipping option');
-        if (has_sessions) await this.followUps.refreshPaymentSessions(cart, m);
+        if (has_sessions) await this.recalculation.refreshPaymentSessions(cart, m);
       },
       { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)) },
     );
@@ -78,7 +67,7 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions (idempotent route: runs in the key's transaction). Taxes forced. */
   createPaymentSessions(cartId: string, manager?: EntityManager): Promise<Cart> {
     // The cart read for the answer is the one the sessions are made for: it holds everything a payment cart needs.
-    return this.mutations.runOnAnswerTree(
+    return this.mutations.runOnLoadedCart(
       cartId,
       async (cart, m) => {
         const { totals } = await this.totals.calculate(cart, { forceTaxes: true });

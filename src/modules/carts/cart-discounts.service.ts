@@ -32,7 +32,7 @@ export class CartDiscountsService {
    * 404 naming every code when one is unknown; the engine's 400s for a code that cannot be used by this
    * cart (usage limit, dates, disabled, region, customer group); codes are judged in
    * request order, so the first failing one answers. Returns the discounts now on the
-   * cart: the caller rebuilds the adjustments from them (CartFollowUpsService.afterCartChanged).
+   * cart: the caller rebuilds the adjustments from them (CartRecalculationService.afterCartChanged).
    */
   async apply(cart: Cart, codes: string[], manager: EntityManager): Promise<EngineDiscount[]> {
     const unique = [...new Set(codes.map(normalizeDiscountCode))];
@@ -61,7 +61,7 @@ export class CartDiscountsService {
 
   /**
    * Removes the discount with that code (case-insensitive); an unknown code is not an error.
-   * The caller rebuilds the adjustments (CartFollowUpsService.afterCartChanged).
+   * The caller rebuilds the adjustments (CartRecalculationService.afterCartChanged).
    */
   async remove(cart: Cart, code: string, manager: EntityManager): Promise<void> {
     await unlinkCartDiscountByCode(manager, cart.id, normalizeDiscountCode(code));

@@ -174,9 +174,9 @@ export async function insertCartAddress(
   );
 }
 
-/* ------------------------------------------------------------------ follow-ups of a cart change */
+/* ------------------------------------------------------------------ recalculation after a cart change */
 
-/** What the follow-ups statement answers about the cart. */
+/** What dropDerivedRowsAfterCartChange answers about the cart. */
 export interface CartChangeState {
   /** The cart has a live discount other than free shipping (the kind that makes adjustments). */
   has_regular_discount: boolean;
@@ -185,7 +185,7 @@ export interface CartChangeState {
   region_live: boolean;
 }
 
-/** A new line item's row, as insertLine and the follow-ups statement write it. */
+/** A new line item's row, as insertLine and dropDerivedRowsAfterCartChange write it. */
 export interface NewLineRow {
   id: string;
   title: string;
@@ -245,11 +245,11 @@ const CART_CHANGE_STATE = `
   EXISTS (SELECT 1 FROM cart c JOIN region r ON r.id = c.region_id AND r.deleted_at IS NULL WHERE c.id = $1) AS region_live`;
 
 /**
- * The fixed follow-ups of a cart change in ONE statement: the discount adjustments dropped
+ * The fixed part of the recalculation after a cart change (CartRecalculationService), in ONE statement: the discount adjustments dropped
  * (they are rebuilt from the cart's discount), the shipping methods dropped when items
  * changed (their requirements depend on the items, as in Medusa v1), and what decides the
  * rest (CartChangeState). `insertLine`: a new line inserted by the same statement. It sees
- * none of the rows the follow-ups delete or update (every part of a statement reads the
+ * none of the rows the other parts delete or update (every part of a statement reads the
  * same snapshot, and a new line has no shipping and no adjustments yet), so an added line
  * costs one round trip, not two.
  */

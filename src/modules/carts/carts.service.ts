@@ -12,14 +12,14 @@ import { SalesChannel } from '../sales-channels/sales-channel.entity';
 import { Cart } from './cart.entity';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import { deleteShippingMethods, insertCart, NewCart } from './carts.repository';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
-import { LineItemsService } from './line-items.service';
+import { AddLineInput, LineItemsService } from './line-items.service';
 
 export interface RequestContext {
   customerId?: string;
@@ -37,8 +37,8 @@ function withoutRequestFacts(context: Record<string, unknown> | null | undefined
 }
 
 /**
- * Cart creation, reads and the "update cart" operation (customer, region, addresses,
- * sales channel, discounts, gift cards, context). Every change runs under the cart row
+ * Cart creation, reads, the "update cart" operation (customer, region, addresses,
+ * sales channel, discounts, gift cards, context), line item changes and discount removal. Every change runs under the cart row
  * lock (CartMutationRunner). A logged-in customer never takes over a cart that belongs to
  * another registered customer, neither on update nor on GET (which attaches customer-less and guest carts).
  */
@@ -53,7 +53,7 @@ export class CartsService {
     private readonly discounts: CartDiscountsService,
     private readonly giftCards: CartGiftCardsService,
     private readonly addresses: CartAddressesService,
-    private readonly followUps: CartFollowUpsService,
+    private readonly recalculation: CartRecalculationService,
     private readonly paymentSessions: PaymentSessionsService,
     private readonly customers: CustomersService,
   ) {}
@@ -77,6 +77,43 @@ export class CartsService {
       await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
     });
     return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.loadWithTotals(id, { relations });
+  }
+
+  /**
+   * POST /store/carts/:id/line-items. Runs in `manager` when given (the idempotency key's
+   * transaction). The cart row lock makes concurrent adds queue, so all of them persist.
+   */
+  addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
+    return this.mutations.run(
+      cartId,
+      async (cart, m) => {
+        await this.lineItems.add(cart, input, m, this.recalculation.itemsChanged);
+      },
+      { manager },
+    );
+  }
+
+  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. `unit_price` (drafts only) replaces re-pricing. */
+  updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      await this.lineItems.update(cart, lineId, input, m);
+      await this.recalculation.afterItemsChanged(cart, m);
+    });
+  }
+
+  /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
+  deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      if (await this.lineItems.delete(cart, lineId, m)) await this.recalculation.afterItemsChanged(cart, m);
+    });
+  }
+
+  /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
+  removeDiscount(cartId: string, code: string): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      await this.discounts.remove(cart, code, m);
+      await this.recalculation.afterCartChanged(cart, m);
+    });
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
@@ -171,7 +208,7 @@ export class CartsService {
         const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
         await manager.getRepository(Cart).update(cart.id, { context } as QueryDeepPartialEntity<Cart>);
       }
-      await this.followUps.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
+      await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
     });
   }
 
@@ -200,7 +237,7 @@ export class CartsService {
    * Applies `region_id` (re-pricing even when unchanged, as Medusa v1). Returns the new
    * region (404 when unknown), so the update loads it once, and whether it changed; no
    * region without `region_id` (the cart's own is only read when an address needs its
-   * countries; the follow-ups refuse a cart whose region is gone).
+   * countries; the recalculation refuses a cart whose region is gone).
    */
   private async updateRegion(cart: Cart, input: StorePostCartsCartReq, manager: EntityManager): Promise<{ region: Region | null; changed: boolean }> {
     if (input.region_id === undefined) return { region: null, changed: false };

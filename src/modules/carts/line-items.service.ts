@@ -5,7 +5,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
-import type { ItemsChangedFollowUps } from './cart-follow-ups.service';
+import type { ItemsChangedRecalculation } from './cart-recalculation.service';
 import { loadCartRegion } from './cart-region';
 import {
   deleteLines,
@@ -29,7 +29,7 @@ export interface AddLineInput {
 /**
  * Line items of an open cart. Every method runs inside the caller's transaction while it
  * holds the cart row lock (CartLoaderService.lock), so a merge reads the line's current
- * quantity and concurrent adds all persist. Callers then run the cart's follow-ups
+ * quantity and concurrent adds all persist. Callers then run the cart's recalculation
  * (shipping methods dropped, adjustments and payment sessions refreshed).
  */
 @Injectable()
@@ -41,7 +41,7 @@ export class LineItemsService {
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
-  async add(cart: Cart, input: AddLineInput, manager: EntityManager, followUps?: ItemsChangedFollowUps): Promise<LineItem> {
+  async add(cart: Cart, input: AddLineInput, manager: EntityManager, recalculation?: ItemsChangedRecalculation): Promise<LineItem> {
     const { region, variant, lines, in_sales_channel } = await lineContext(
       manager,
       { id: cart.id, regionId: cart.region_id, salesChannelId: cart.sales_channel_id ?? null },
@@ -59,8 +59,8 @@ export class LineItemsService {
     assertInventory(variant, quantity);
     if (existing) {
       await setLineQuantity(manager, { id: existing.id, quantity, unitPrice });
-      // Not in one statement with the follow-ups: they update this very row (has_shipping).
-      await followUps?.run(cart, manager);
+      // Not in one statement with the recalculation: it updates this very row (has_shipping).
+      await recalculation?.run(cart, manager);
       return manager.create(LineItem, {
         id: existing.id,
         cart_id: cart.id,
@@ -84,7 +84,7 @@ export class LineItemsService {
       includes_tax: regionPricesIncludeTax(region),
       metadata,
     };
-    if (followUps) await followUps.insertLine(cart, row, manager);
+    if (recalculation) await recalculation.insertLine(cart, row, manager);
     else await insertLine(manager, cart.id, row);
     return manager.create(LineItem, { ...row, cart_id: cart.id, order_id: null, should_merge: true, has_shipping: false });
   }

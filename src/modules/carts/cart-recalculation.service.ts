@@ -10,23 +10,23 @@ import { CartLoaderService } from './cart-loader.service';
 import { CartChangeState, cartHasPaymentSessions, dropDerivedRowsAfterCartChange, NewLineRow } from './carts.repository';
 
 /**
- * The follow-ups of an item change, handed to LineItemsService.add: a new line is
- * inserted by the follow-ups statement itself (one round trip); a merged line's UPDATE
- * cannot share it (the follow-ups update that very row), so it runs them after.
+ * The recalculation after an item change, handed to LineItemsService.add: a new line is
+ * inserted by the recalculation's statement itself (one round trip); a merged line's
+ * UPDATE cannot share it (the statement updates that very row), so it runs after.
  */
-export interface ItemsChangedFollowUps {
+export interface ItemsChangedRecalculation {
   insertLine(cart: Cart, line: NewLineRow, manager: EntityManager): Promise<void>;
   run(cart: Cart, manager: EntityManager): Promise<void>;
 }
 
 /**
- * What has to follow a cart change, inside the same transaction (cart row locked):
- * item changes drop the shipping methods (their requirements depend on the items, as in
- * Medusa v1) and rebuild the discount adjustments; any change of the total makes the
- * existing payment sessions follow the new amount.
+ * Recalculates the rows a cart change invalidates, inside the same transaction (cart row
+ * locked): the discount adjustments are rebuilt, item changes drop the shipping methods
+ * (their requirements depend on the items, as in Medusa v1), and any change of the total
+ * makes the existing payment sessions follow the new amount.
  */
 @Injectable()
-export class CartFollowUpsService {
+export class CartRecalculationService {
   constructor(
     private readonly loader: CartLoaderService,
     private readonly discounts: CartDiscountsService,
@@ -39,10 +39,10 @@ export class CartFollowUpsService {
   }
 
   /**
-   * The follow-ups of an item change, to run in the write's own statement where it can
+   * The recalculation after an item change, run in the write's own statement where it can
    * (dropDerivedRowsAfterCartChange says why a new line's INSERT can share it).
    */
-  readonly itemsChanged: ItemsChangedFollowUps = {
+  readonly itemsChanged: ItemsChangedRecalculation = {
     insertLine: async (cart, line, manager) => {
       const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: true, insertLine: line });
       await this.continueAfterCartChanged(cart, manager, state, {});
@@ -51,7 +51,7 @@ export class CartFollowUpsService {
   };
 
   /**
-   * Everything that follows a cart change, with the fixed part in ONE statement: the
+   * The recalculation after any cart change, with the fixed part in ONE statement: the
    * shipping methods dropped (when items changed), the discount adjustments dropped, and
    * whether the cart has a regular discount and payment sessions. Then, only when needed,
    * the adjustments are rebuilt (engine allocation) and the sessions follow the new total.
@@ -67,7 +67,7 @@ export class CartFollowUpsService {
     await this.continueAfterCartChanged(cart, manager, state, options);
   }
 
-  /** What follows the fixed follow-ups statement, given what it answered. */
+  /** What follows the fixed statement, given what it answered. */
   private async continueAfterCartChanged(
     cart: Cart,
     manager: EntityManager,
