@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
+import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
 import { Country } from '../regions/country.entity';
@@ -48,7 +49,7 @@ export class CartAddressesService {
    */
   async setShippingCountry(cart: Cart, countryCode: string | null, manager: EntityManager): Promise<void> {
     if (cart.shipping_address_id) {
-      await manager.getRepository(Address).update(cart.shipping_address_id, { country_code: countryCode });
+      await updateById(manager, Address, cart.shipping_address_id, { country_code: countryCode });
     } else if (countryCode) {
       await this.write(cart, 'shipping_address_id', { country_code: countryCode }, true, manager);
     }
@@ -95,7 +96,7 @@ export class CartAddressesService {
   ): Promise<void> {
     const currentId = cart[column];
     if (currentId && !replace) {
-      if (Object.keys(fields).length > 0) await manager.getRepository(Address).update(currentId, fields as QueryDeepPartialEntity<Address>);
+      if (Object.keys(fields).length > 0) await updateById(manager, Address, currentId, fields);
       return;
     }
     const id = generateEntityId(Address.idPrefix);
@@ -104,7 +105,7 @@ export class CartAddressesService {
   }
 
   private async link(cart: Cart, column: 'shipping_address_id' | 'billing_address_id', addressId: string | null, manager: EntityManager): Promise<void> {
-    await manager.getRepository(Cart).update(cart.id, { [column]: addressId });
+    await updateById(manager, Cart, cart.id, { [column]: addressId });
     cart[column] = addressId;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { Customer } from '../customers/customer.entity';
@@ -119,7 +120,7 @@ export class CartCompletionService {
     if (cart.customer_id || !customerId) return;
     const customer = await manager.getRepository(Customer).findOne({ where: { id: customerId } });
     if (!customer) return;
-    await manager.getRepository(Cart).update(cart.id, { customer_id: customer.id, email: cart.email ?? customer.email });
+    await updateById(manager, Cart, cart.id, { customer_id: customer.id, email: cart.email ?? customer.email });
   }
 
   /**

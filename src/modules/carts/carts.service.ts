@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { updateById } from '../../common/database/row-writes';
 import { TransactionRunner } from '../../common/database/transaction.runner';
@@ -185,7 +185,7 @@ export class CartsService {
       if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
         const channel = await this.salesChannel(input.sales_channel_id, manager);
         await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
-        await manager.getRepository(Cart).update(cart.id, { sales_channel_id: channel.id });
+        await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
         cart.sales_channel_id = channel.id;
         await deleteShippingMethods(manager, cart.id);
       }
@@ -206,7 +206,7 @@ export class CartsService {
         );
       if (input.context !== undefined) {
         const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
-        await manager.getRepository(Cart).update(cart.id, { context } as QueryDeepPartialEntity<Cart>);
+        await updateById(manager, Cart, cart.id, { context });
       }
       await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
     });
@@ -257,7 +257,7 @@ export class CartsService {
     } else if (countries.length === 1) {
       country = countries[0];
     }
-    await manager.getRepository(Cart).update(cart.id, { region_id: region.id });
+    await updateById(manager, Cart, cart.id, { region_id: region.id });
     cart.region_id = region.id;
     await this.addresses.setShippingCountry(cart, country, manager);
     await deleteShippingMethods(manager, cart.id);
