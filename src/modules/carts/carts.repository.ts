@@ -15,8 +15,8 @@ import type { PricingRegion, PricingVariant } from './line-item-pricing';
 /*
  * The hand-written SQL of the cart aggregate: the cart row and the rows that exist only for
  * it (its line items with their adjustments and tax lines, its shipping methods with their
- * tax lines, its payment sessions, its discount and gift-card links, its address rows).
- * Rows of other modules (stock, discount usage, gift card balances, orders) are written by
+ * tax lines, its discount and gift-card links, its address rows). Rows of other modules
+ * (payment sessions, stock, discount usage, gift card balances, orders) are written by
  * their own modules; statements here only read them.
  */
 
