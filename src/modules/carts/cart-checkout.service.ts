@@ -1,21 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError } from '../../common/errors/api-error';
+import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { ShippingMethod } from '../shipping/shipping-method.entities';
 import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
-import { CartRecalculationService } from './cart-recalculation.service';
-import { CartMutationRunner } from './cart-mutation.runner';
 import { CartLoaderService } from './cart-loader.service';
+import { CartMutationRunner } from './cart-mutation.runner';
+import { CartRecalculationService } from './cart-recalculation.service';
 import { CartTotalsService } from './cart-totals.service';
-import { toPaymentCart } from './payment-cart';
 import { replaceShippingMethodOfProfile } from './carts.repository';
+import { toPaymentCart } from './payment-cart';
 
 /**
- * Checkout steps on a cart: shipping methods, payment sessions and tax calculation. Each is one transaction holding the cart row lock.
+ * Checkout steps on a cart: shipping methods, payment sessions and tax calculation. Each
+ * is one transaction holding the cart row lock.
  */
 @Injectable()
 export class CartCheckoutService {

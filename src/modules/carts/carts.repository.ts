@@ -245,10 +245,10 @@ const CART_CHANGE_STATE = `
   EXISTS (SELECT 1 FROM cart c JOIN region r ON r.id = c.region_id AND r.deleted_at IS NULL WHERE c.id = $1) AS region_live`;
 
 /**
- * The fixed part of the recalculation after a cart change (CartRecalculationService), in ONE statement: the discount adjustments dropped
- * (they are rebuilt from the cart's discount), the shipping methods dropped when items
- * changed (their requirements depend on the items, as in Medusa v1), and what decides the
- * rest (CartChangeState). `insertLine`: a new line inserted by the same statement. It sees
+ * The fixed part of the recalculation after a cart change (CartRecalculationService), in
+ * ONE statement: the discount adjustments dropped (they are rebuilt from the cart's
+ * discount), the shipping methods dropped when items changed (their requirements depend
+ * on the items, as in Medusa v1), and what decides the rest (CartChangeState). `insertLine`: a new line inserted by the same statement. It sees
  * none of the rows the other parts delete or update (every part of a statement reads the
  * same snapshot, and a new line has no shipping and no adjustments yet), so an added line
  * costs one round trip, not two.
