@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { DiscountCondition, DiscountConditionOperator, DiscountConditionType } from '../../src/modules/discounts/discount-condition.entity';
 import { AllocationType, DiscountRule, DiscountRuleType } from '../../src/modules/discounts/discount-rule.entity';
 import { Discount } from '../../src/modules/discounts/discount.entity';
-import { CONDITION_RESOURCE_TABLES } from '../../src/modules/discounts/discount-resources';
+import { CONDITION_RESOURCE_TABLES } from '../../src/modules/discounts/discounts.repository';
 import { Region } from '../../src/modules/regions/region.entity';
 
 export interface DiscountConditionSpec {

@@ -19,6 +19,19 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  */
 export async function insertEntities<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, entities: readonly T[]): Promise<void> {
   if (entities.length === 0) return;
+  const { sql, values } = insertStatement(manager, target, entities);
+  await manager.query(sql, values);
+}
+
+/**
+ * The INSERT insertEntities sends, for a caller that makes it one part of a larger
+ * statement (a data-modifying CTE); its parameters are `$1..$n`, n = `values.length`.
+ */
+export function insertStatement<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  entities: readonly T[],
+): { sql: string; values: unknown[] } {
   const metadata = manager.connection.getMetadata(target);
   refuseListeners(metadata, ['afterInsertListeners']);
   for (const entity of entities) for (const listener of metadata.beforeInsertListeners) listener.execute(entity);
@@ -36,7 +49,7 @@ export async function insertEntities<T extends ObjectLiteral>(manager: EntityMan
     });
     return `(${placeholders.join(', ')})`;
   });
-  await manager.query(`INSERT INTO ${tableName(metadata)} (${columns.map((c) => quote(c.databaseName)).join(', ')}) VALUES ${rows.join(', ')}`, values);
+  return { sql: `INSERT INTO ${tableName(metadata)} (${columns.map((c) => quote(c.databaseName)).join(', ')}) VALUES ${rows.join(', ')}`, values };
 }
 
 /**

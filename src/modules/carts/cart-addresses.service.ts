@@ -1,25 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
+import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
 import { Country } from '../regions/country.entity';
 import { Cart } from './cart.entity';
+import { CART_ADDRESS_FIELDS, insertCartAddress } from './carts.repository';
 import type { AddressPayload } from './dto/address-payload.dto';
-
-const ADDRESS_FIELDS = [
-  'first_name',
-  'last_name',
-  'phone',
-  'company',
-  'address_1',
-  'address_2',
-  'city',
-  'country_code',
-  'province',
-  'postal_code',
-  'metadata',
-] as const;
 
 type AddressInput = AddressPayload | string;
 
@@ -61,7 +49,7 @@ export class CartAddressesService {
    */
   async setShippingCountry(cart: Cart, countryCode: string | null, manager: EntityManager): Promise<void> {
     if (cart.shipping_address_id) {
-      await manager.getRepository(Address).update(cart.shipping_address_id, { country_code: countryCode });
+      await updateById(manager, Address, cart.shipping_address_id, { country_code: countryCode });
     } else if (countryCode) {
       await this.write(cart, 'shipping_address_id', { country_code: countryCode }, true, manager);
     }
@@ -76,10 +64,10 @@ export class CartAddressesService {
       const address = await manager.getRepository(Address).findOne({ where: { id: value } });
       const ownedByOther = address?.customer_id && address.customer_id !== cart.customer_id;
       if (!address || ownedByOther) throw ApiError.notFound(`Address with id ${value} was not found`);
-      return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as Partial<Address>;
+      return Object.fromEntries(CART_ADDRESS_FIELDS.map((f) => [f, address[f]])) as Partial<Address>;
     }
     const fields: Partial<Address> = {};
-    for (const field of ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
+    for (const field of CART_ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
     if (typeof fields.country_code === 'string') {
       const iso2 = fields.country_code.trim().toLowerCase();
       fields.country_code = knownCountries.includes(iso2) ? iso2 : await this.knownCountry(fields.country_code, manager);
@@ -108,24 +96,16 @@ export class CartAddressesService {
   ): Promise<void> {
     const currentId = cart[column];
     if (currentId && !replace) {
-      if (Object.keys(fields).length > 0) await manager.getRepository(Address).update(currentId, fields as QueryDeepPartialEntity<Address>);
+      if (Object.keys(fields).length > 0) await updateById(manager, Address, currentId, fields);
       return;
     }
-    // The new row and the cart's link to it in one statement (the foreign key is checked at its end).
     const id = generateEntityId(Address.idPrefix);
-    const columns = ADDRESS_FIELDS.filter((f) => fields[f] !== undefined);
-    const values = columns.map((f) => (f === 'metadata' && fields.metadata !== null ? JSON.stringify(fields.metadata) : fields[f]));
-    const placeholders = columns.map((_, i) => `$${i + 3}`);
-    await manager.query(
-      `WITH address AS (INSERT INTO address (id, customer_id${columns.map((c) => `, ${c}`).join('')}) VALUES ($1, NULL${placeholders.map((p) => `, ${p}`).join('')}))
-       UPDATE cart SET ${column} = $1, updated_at = now() WHERE id = $2`,
-      [id, cart.id, ...values],
-    );
+    await insertCartAddress(manager, { cartId: cart.id, addressId: id, column, fields });
     cart[column] = id;
   }
 
   private async link(cart: Cart, column: 'shipping_address_id' | 'billing_address_id', addressId: string | null, manager: EntityManager): Promise<void> {
-    await manager.getRepository(Cart).update(cart.id, { [column]: addressId });
+    await updateById(manager, Cart, cart.id, { [column]: addressId });
     cart[column] = addressId;
   }
 }

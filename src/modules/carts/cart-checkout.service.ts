@@ -1,43 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { generateEntityId } from '../../common/database/ids';
+import { ApiError } from '../../common/errors/api-error';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
-import { ShippingMethodsService } from '../shipping/shipping-methods.service';
+import { ShippingMethod } from '../shipping/shipping-method.entities';
 import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
-import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartLoaderService } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
+import { CartRecalculationService } from './cart-recalculation.service';
+import { CartTotalsService } from './cart-totals.service';
+import { replaceShippingMethodOfProfile } from './carts.repository';
+import { toPaymentCart } from './payment-cart';
 
 /**
- * Checkout steps on a cart: discount removal, shipping methods, payment sessions and
- * tax calculation. Each is one transaction holding the cart row lock.
+ * Checkout steps on a cart: shipping methods, payment sessions and tax calculation. Each
+ * is one transaction holding the cart row lock.
  */
 @Injectable()
 export class CartCheckoutService {
   constructor(
     private readonly mutations: CartMutationRunner,
-    private readonly followUps: CartFollowUpsService,
-    private readonly discounts: CartDiscountsService,
+    private readonly recalculation: CartRecalculationService,
+    private readonly loader: CartLoaderService,
+    private readonly totals: CartTotalsService,
     private readonly shippingOptions: ShippingOptionsService,
-    private readonly shippingMethods: ShippingMethodsService,
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
-
-  /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
-  removeDiscount(cartId: string, code: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
-      await this.discounts.remove(cart, code, m);
-      await this.followUps.afterCartChanged(cart, m);
-    });
-  }
 
   /**
    * POST /store/carts/:id/shipping-methods: the option must be for the cart's region,
    * not return-only, not admin-only (unless `allowAdminOnly`), and its requirements must
    * be met by the cart's subtotal; it replaces any method of the same shipping profile.
    * A custom shipping option of the cart (a draft order's) sets the price, and a cart with
-   * custom options refuses any other option (ShippingMethodsService.addToCart). The requirements
+   * custom options refuses any other option (400, as Medusa v1). The requirements
    * are checked on the cart read back for the answer (a method does not change the item
    * subtotal), so the change reads the cart once; unmet, the change is rolled back.
    */
@@ -53,8 +50,16 @@ export class CartCheckoutService {
         option = await this.shippingOptions.retrieve(input.option_id, m);
         this.shippingOptions.assertAvailableInRegion(option, cart.region_id, { allowAdminOnly: options.allowAdminOnly });
         const price = this.shippingOptions.priceOf(option);
-        const { cartHasPaymentSessions } = await this.shippingMethods.addToCart(cart.id, option, { price, data: input.data ?? {} }, m);
-        if (cartHasPaymentSessions) await this.followUps.refreshPaymentSessions(cart, m);
+        const { allowed, has_sessions } = await replaceShippingMethodOfProfile(m, {
+          cartId: cart.id,
+          methodId: generateEntityId(ShippingMethod.idPrefix),
+          optionId: option.id,
+          profileId: option.profile_id,
+          price,
+          data: input.data ?? {},
+        });
+        if (!allowed) throw ApiError.invalid('Wrong shipping option');
+        if (has_sessions) await this.recalculation.refreshPaymentSessions(cart, m);
       },
       { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)) },
     );
@@ -63,11 +68,11 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions (idempotent route: runs in the key's transaction). Taxes forced. */
   createPaymentSessions(cartId: string, manager?: EntityManager): Promise<Cart> {
     // The cart read for the answer is the one the sessions are made for: it holds everything a payment cart needs.
-    return this.mutations.runOnAnswerTree(
+    return this.mutations.runOnLoadedCart(
       cartId,
       async (cart, m) => {
-        const paymentCart = await this.followUps.paymentCartOf(cart);
-        await this.paymentSessions.createSessions(paymentCart, m, cart.payment_sessions ?? []);
+        const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+        await this.paymentSessions.createSessions(toPaymentCart(cart, totals.total), m, cart.payment_sessions ?? []);
       },
       { manager, forceTaxes: true, changed: ['payment_sessions'] },
     );
@@ -76,7 +81,7 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-session */
   selectPaymentSession(cartId: string, providerId: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      const { paymentCart, sessions } = await this.followUps.paymentCartWithSessions(cart.id, m);
+      const { paymentCart, sessions } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.select(paymentCart, providerId, m, sessions);
     });
   }
@@ -84,7 +89,8 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions/:provider_id */
   updatePaymentSession(cartId: string, providerId: string, data: Record<string, unknown>): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      await this.paymentSessions.updateData(await this.followUps.paymentCart(cart.id, m), providerId, data, m);
+      const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
+      await this.paymentSessions.updateData(paymentCart, providerId, data, m);
     });
   }
 
@@ -98,7 +104,8 @@ export class CartCheckoutService {
   /** POST /store/carts/:id/payment-sessions/:provider_id/refresh */
   refreshPaymentSession(cartId: string, providerId: string): Promise<Cart> {
     return this.mutations.run(cartId, async (cart, m) => {
-      await this.paymentSessions.refresh(await this.followUps.paymentCart(cart.id, m), providerId, m);
+      const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
+      await this.paymentSessions.refresh(paymentCart, providerId, m);
     });
   }
 

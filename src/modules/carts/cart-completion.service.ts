@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { Customer } from '../customers/customer.entity';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
-import { Order } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
 import type { PaymentSession } from '../payments/payment-session.entity';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { PaymentsService } from '../payments/payments.service';
+import { reserveStock } from '../products/products.repository';
 import { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
-import { PAYMENT_CART_RELATIONS, toPaymentCart } from './cart-follow-ups.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
 import { OrderPlacementService } from './order-placement.service';
+import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 
 export type CompletionBody =
   { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };
@@ -90,7 +91,7 @@ export class CartCompletionService {
         manager,
       );
       paymentId = payment.id;
-      if (payment.captured_at) await manager.getRepository(Order).update(order.id, { payment_status: 'captured' });
+      if (payment.captured_at) await this.orders.markPaymentCaptured(order.id, manager);
     }
 
     await this.placement.persistTaxLines(cart, taxLines, manager);
@@ -119,13 +120,13 @@ export class CartCompletionService {
     if (cart.customer_id || !customerId) return;
     const customer = await manager.getRepository(Customer).findOne({ where: { id: customerId } });
     if (!customer) return;
-    await manager.getRepository(Cart).update(cart.id, { customer_id: customer.id, email: cart.email ?? customer.email });
+    await updateById(manager, Cart, cart.id, { customer_id: customer.id, email: cart.email ?? customer.email });
   }
 
   /**
    * Decrements stock for every variant line, in variant id order (the fixed lock order),
-   * with one conditional UPDATE per variant: unmanaged variants are left alone (Medusa v1
-   * decremented them too), backorderable ones may go below zero, others need the stock.
+   * one conditional UPDATE per variant (reserveStock; Medusa v1 also decremented unmanaged
+   * variants).
    * A shortfall rolls the completion back and answers 409 insufficient_inventory.
    */
   private async reserveInventory(cart: Cart, manager: EntityManager): Promise<void> {
@@ -135,15 +136,7 @@ export class CartCompletionService {
     }
     for (const variantId of [...quantities.keys()].sort()) {
       const quantity = quantities.get(variantId)!;
-      // pg answers an UPDATE with [returned rows, row count].
-      const [updated] = (await manager.query(
-        `UPDATE product_variant
-            SET inventory_quantity = CASE WHEN manage_inventory THEN inventory_quantity - $2 ELSE inventory_quantity END
-          WHERE id = $1 AND (NOT manage_inventory OR allow_backorder OR inventory_quantity >= $2)
-        RETURNING id`,
-        [variantId, quantity],
-      )) as [unknown[], number];
-      if (updated.length === 0) {
+      if (!(await reserveStock(manager, variantId, quantity))) {
         throw new StoredOutcome({
           status: 409,
           body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${variantId} does not have the required inventory` },

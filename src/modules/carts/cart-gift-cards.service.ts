@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import type { Cart } from './cart.entity';
+import { linkCartGiftCards, unlinkCartGiftCards } from './carts.repository';
 
 /**
  * Gift cards applied to a cart (inside the caller's transaction, cart row locked). The
@@ -23,11 +24,11 @@ export class CartGiftCardsService {
       if (!ids.includes(card.id)) ids.push(card.id);
     }
     await this.clear(cart.id, manager);
-    for (const id of ids) await manager.query('INSERT INTO cart_gift_cards (cart_id, gift_card_id) VALUES ($1, $2)', [cart.id, id]);
+    await linkCartGiftCards(manager, cart.id, ids);
   }
 
   /** Removes every gift card from the cart (a region change). */
   async clear(cartId: string, manager: EntityManager): Promise<void> {
-    await manager.query('DELETE FROM cart_gift_cards WHERE cart_id = $1', [cartId]);
+    await unlinkCartGiftCards(manager, cartId);
   }
 }

@@ -5,7 +5,11 @@ import { findOneWithGroupedRelations } from '../../common/database/grouped-relat
 import { attachedValue } from '../../common/database/json-tree-loader';
 import type { Region } from '../regions/region.entity';
 import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
+import type { PaymentSession } from '../payments/payment-session.entity';
+import type { PaymentCart } from '../payments/payment-sessions.service';
 import { Cart } from './cart.entity';
+import { lockOpenCart } from './carts.repository';
+import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
 /** The relations every cart response carries unless `expand` replaces them (Medusa v1's defaults). */
@@ -47,11 +51,6 @@ export const NEW_CART_RELATIONS = [
 /** What `expand` may name on GET /store/carts/:id. */
 export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
 
-/** A SELECT-shaped statement (the CTE), so the driver hands back the rows, not [rows, count]. */
-const LOCK_OPEN_CART_SQL = `WITH locked AS (
-  UPDATE cart SET updated_at = now() WHERE id = $1 AND completed_at IS NULL AND deleted_at IS NULL RETURNING *
-) SELECT locked.*, ${REGION_TREE_VERSION.sql} AS region_tree_version FROM locked`;
-
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
@@ -81,7 +80,7 @@ export class CartLoaderService {
    * version read by the same statement (lockedCartRegion).
    */
   async lock(id: string, manager: EntityManager): Promise<Cart> {
-    const [open]: Array<Cart & { region_tree_version: string }> = await manager.query(LOCK_OPEN_CART_SQL, [id]);
+    const open = await lockOpenCart(manager, id);
     if (open) {
       const { region_tree_version: regionTreeVersion, ...row } = open;
       const cart = manager.create(Cart, row);
@@ -163,6 +162,13 @@ export class CartLoaderService {
     const cart = await this.load(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
     await this.totals.decorate(cart, options);
     return cart;
+  }
+
+  /** The cart as payment sessions see it (toPaymentCart), with its sessions (ordered by creation), from one read. */
+  async loadPaymentCart(cartId: string, manager: EntityManager): Promise<{ paymentCart: PaymentCart; sessions: PaymentSession[] }> {
+    const cart = await this.load(cartId, PAYMENT_CART_RELATIONS, manager);
+    const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
+    return { paymentCart: toPaymentCart(cart, totals.total), sessions: cart.payment_sessions ?? [] };
   }
 
   /**

@@ -46,7 +46,7 @@ export class CartMutationRunner {
    * put in the tree, which is then decorated with its totals. The answer is what
    * loadWithTotals would read, with one full tree read instead of two.
    */
-  async runOnAnswerTree(
+  async runOnLoadedCart(
     cartId: string,
     work: (tree: Cart, manager: EntityManager) => Promise<void>,
     options: { changed: readonly string[]; manager?: EntityManager; forceTaxes?: boolean },

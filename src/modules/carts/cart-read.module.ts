@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RegionTreeCache } from '../regions/region-tree-cache';
+import { RegionsModule } from '../regions/regions.module';
 import { TaxesModule } from '../taxes/taxes.module';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
@@ -9,8 +9,8 @@ import { CartTotalsService } from './cart-totals.service';
  * CartsModule uses) can read carts without a module cycle.
  */
 @Module({
-  imports: [TaxesModule],
-  providers: [CartLoaderService, CartTotalsService, RegionTreeCache],
+  imports: [TaxesModule, RegionsModule],
+  providers: [CartLoaderService, CartTotalsService],
   exports: [CartLoaderService, CartTotalsService],
 })
 export class CartReadModule {}

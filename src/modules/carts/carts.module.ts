@@ -12,9 +12,8 @@ import { CartAddressesService } from './cart-addresses.service';
 import { CartCheckoutService } from './cart-checkout.service';
 import { CartCompletionService } from './cart-completion.service';
 import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLineItemsService } from './cart-line-items.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { CartResponseCache } from './cart-response-cache';
 import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
@@ -46,20 +45,19 @@ import { StoreCartsController } from './store-carts.controller';
   controllers: [StoreCartsController, StoreCartCheckoutController],
   providers: [
     CartsService,
-    CartLineItemsService,
     CartCheckoutService,
     CartCompletionService,
     LineItemsService,
     CartDiscountsService,
     CartGiftCardsService,
     CartAddressesService,
-    CartFollowUpsService,
+    CartRecalculationService,
     CartMutationRunner,
     OrderPlacementService,
     CartResponseCache,
     CartResponseCacheInterceptor,
   ],
-  exports: [CartReadModule, CartsService, CartLineItemsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
+  exports: [CartReadModule, CartsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
 })
 export class CartsModule implements NestModule {
   constructor(private readonly responseCache: CartResponseCache) {}

@@ -1,28 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
-import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { updateById } from '../../common/database/row-writes';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { Address } from '../customers/address.entity';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { Region } from '../regions/region.entity';
-import { REGION_TREE_VERSION } from '../regions/region-tree-cache';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
-import { ShippingMethodsService } from '../shipping/shipping-methods.service';
 import { Cart } from './cart.entity';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
-import { CartFollowUpsService } from './cart-follow-ups.service';
+import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLoaderService, DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS } from './cart-loader.service';
+import { CartLoaderService, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
+import { deleteShippingMethods, insertCart, NewCart } from './carts.repository';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
-import { LineItemsService } from './line-items.service';
+import { AddLineInput, LineItemsService } from './line-items.service';
 
 export interface RequestContext {
   customerId?: string;
@@ -40,8 +37,8 @@ function withoutRequestFacts(context: Record<string, unknown> | null | undefined
 }
 
 /**
- * Cart creation, reads and the "update cart" operation (customer, region, addresses,
- * sales channel, discounts, gift cards, context). Every change runs under the cart row
+ * Cart creation, reads, the "update cart" operation (customer, region, addresses,
+ * sales channel, discounts, gift cards, context), line item changes and discount removal. Every change runs under the cart row
  * lock (CartMutationRunner). A logged-in customer never takes over a cart that belongs to
  * another registered customer, neither on update nor on GET (which attaches customer-less and guest carts).
  */
@@ -56,8 +53,7 @@ export class CartsService {
     private readonly discounts: CartDiscountsService,
     private readonly giftCards: CartGiftCardsService,
     private readonly addresses: CartAddressesService,
-    private readonly followUps: CartFollowUpsService,
-    private readonly shippingMethods: ShippingMethodsService,
+    private readonly recalculation: CartRecalculationService,
     private readonly paymentSessions: PaymentSessionsService,
     private readonly customers: CustomersService,
   ) {}
@@ -81,6 +77,43 @@ export class CartsService {
       await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
     });
     return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.loadWithTotals(id, { relations });
+  }
+
+  /**
+   * POST /store/carts/:id/line-items. Runs in `manager` when given (the idempotency key's
+   * transaction). The cart row lock makes concurrent adds queue, so all of them persist.
+   */
+  addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
+    return this.mutations.run(
+      cartId,
+      async (cart, m) => {
+        await this.lineItems.add(cart, input, m, this.recalculation.itemsChanged);
+      },
+      { manager },
+    );
+  }
+
+  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. `unit_price` (drafts only) replaces re-pricing. */
+  updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      await this.lineItems.update(cart, lineId, input, m);
+      await this.recalculation.afterItemsChanged(cart, m);
+    });
+  }
+
+  /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
+  deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      if (await this.lineItems.delete(cart, lineId, m)) await this.recalculation.afterItemsChanged(cart, m);
+    });
+  }
+
+  /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
+  removeDiscount(cartId: string, code: string): Promise<Cart> {
+    return this.mutations.run(cartId, async (cart, m) => {
+      await this.discounts.remove(cart, code, m);
+      await this.recalculation.afterCartChanged(cart, m);
+    });
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
@@ -118,11 +151,11 @@ export class CartsService {
     const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
-      const { inserted, regionTreeVersion } = await insertCart(newCart, reader);
+      const { inserted, regionTreeVersion } = await insertCart(reader, newCart);
       return this.loader.withTotalsOfNewCart(inserted, regionTreeVersion);
     }
     return this.tx.run(async (manager) => {
-      const { inserted } = await insertCart(newCart, manager);
+      const { inserted } = await insertCart(manager, newCart);
       Object.assign(cart, { region_id: inserted.region_id, sales_channel_id: inserted.sales_channel_id, shipping_address_id: inserted.shipping_address_id });
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
@@ -152,9 +185,9 @@ export class CartsService {
       if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
         const channel = await this.salesChannel(input.sales_channel_id, manager);
         await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
-        await manager.getRepository(Cart).update(cart.id, { sales_channel_id: channel.id });
+        await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
         cart.sales_channel_id = channel.id;
-        await this.shippingMethods.deleteAllForCart(cart.id, manager);
+        await deleteShippingMethods(manager, cart.id);
       }
       // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
       const applied =
@@ -173,9 +206,9 @@ export class CartsService {
         );
       if (input.context !== undefined) {
         const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
-        await manager.getRepository(Cart).update(cart.id, { context } as QueryDeepPartialEntity<Cart>);
+        await updateById(manager, Cart, cart.id, { context });
       }
-      await this.followUps.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
+      await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
     });
   }
 
@@ -204,7 +237,7 @@ export class CartsService {
    * Applies `region_id` (re-pricing even when unchanged, as Medusa v1). Returns the new
    * region (404 when unknown), so the update loads it once, and whether it changed; no
    * region without `region_id` (the cart's own is only read when an address needs its
-   * countries; the follow-ups refuse a cart whose region is gone).
+   * countries; the recalculation refuses a cart whose region is gone).
    */
   private async updateRegion(cart: Cart, input: StorePostCartsCartReq, manager: EntityManager): Promise<{ region: Region | null; changed: boolean }> {
     if (input.region_id === undefined) return { region: null, changed: false };
@@ -224,10 +257,10 @@ export class CartsService {
     } else if (countries.length === 1) {
       country = countries[0];
     }
-    await manager.getRepository(Cart).update(cart.id, { region_id: region.id });
+    await updateById(manager, Cart, cart.id, { region_id: region.id });
     cart.region_id = region.id;
     await this.addresses.setShippingCountry(cart, country, manager);
-    await this.shippingMethods.deleteAllForCart(cart.id, manager);
+    await deleteShippingMethods(manager, cart.id);
     await this.discounts.dropOutsideRegion(cart, region.id, manager);
     await this.giftCards.clear(cart.id, manager);
     await this.paymentSessions.deleteAll(cart.id, manager);
@@ -244,106 +277,4 @@ export class CartsService {
 
 function sameRelations(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((path, i) => path === b[i]);
-}
-
-interface NewCart {
-  /** id, customer, email, type, context, metadata; sales_channel_id (null: the store's default). */
-  cart: Cart;
-  /** null: the first live region. */
-  regionId: string | null;
-  /** Lower-case iso_2 asked for the shipping address, or null. */
-  countryCode: string | null;
-}
-
-/**
- * Inserts a new cart in one statement (no transaction needed for a cart without items),
- * which also checks what the cart is created against, so nothing is read beforehand, and
- * reads the new cart back with NEW_CART_RELATIONS but the region's (the caller takes the
- * region tree from RegionTreeCache, under the trees' version this statement reads):
- * - the live region `regionId`, or the first live region (none: 404, or 400 when none
- *   was named);
- * - the shipping country: `countryCode` must be one of the region's countries (400),
- *   and without one the region's only country is taken; its address row is inserted by
- *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
- * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
- * The rows this statement inserts are invisible to its own sub-selects, so the cart and
- * its address are read from the CTEs' RETURNING; the region and channel from their tables
- * (which is why no CTE is named after a table: it would shadow it).
- */
-async function insertCart(newCart: NewCart, manager: EntityManager): Promise<{ inserted: Cart; regionTreeVersion: string }> {
-  const { cart } = newCart;
-  const statement = insertCartStatement(manager);
-  const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> =
-    await manager.query(statement.sql, [
-      cart.id,
-      cart.email,
-      newCart.regionId,
-      cart.customer_id,
-      cart.type,
-      JSON.stringify(cart.context),
-      cart.sales_channel_id,
-      generateEntityId(Address.idPrefix),
-      newCart.countryCode,
-    ]);
-  if (!outcome.region_id) {
-    if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
-    throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);
-  }
-  if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
-  const inserted = statement.cart.hydrate(outcome.cart);
-  if (!inserted) throw new Error("The store's default sales channel is missing: run the migrations");
-  inserted.shipping_address = statement.address.hydrate(outcome.shipping_address);
-  return { inserted, regionTreeVersion: outcome.region_tree_version };
-}
-
-interface InsertCartStatement {
-  sql: string;
-  cart: JsonTreeExpression<Cart>;
-  address: JsonTreeExpression<Address>;
-}
-
-/** Built once per DataSource: the JSON expressions hydrate with that DataSource's metadata. */
-const insertStatements = new WeakMap<DataSource, InsertCartStatement>();
-
-/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country. */
-function insertCartStatement(manager: EntityManager): InsertCartStatement {
-  const built = insertStatements.get(manager.connection);
-  if (built) return built;
-  const cart = jsonTreeExpression(
-    manager,
-    Cart,
-    // The region tree comes from RegionTreeCache, under the version this statement reads.
-    NEW_CART_RELATIONS.filter((path) => !path.startsWith('shipping_address') && !path.startsWith('region')),
-    { from: 'inserted', alias: 'new_cart' },
-  );
-  const address = jsonTreeExpression(manager, Address, [], { from: 'new_address', alias: 'new_address_row' });
-  const sql = `WITH cart_region AS (
-       SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
-         FROM region r
-        WHERE r.deleted_at IS NULL
-          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
-     shipping AS (
-       SELECT cart_region.id AS region_id,
-              ($9::varchar IS NULL OR $9 = ANY(cart_region.countries)) AS country_ok,
-              CASE WHEN $9::varchar IS NOT NULL THEN $9
-                   WHEN cardinality(cart_region.countries) = 1 THEN cart_region.countries[1] END AS country
-         FROM cart_region),
-     channel AS (
-       SELECT coalesce($7::varchar, (
-         SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
-          ORDER BY s.created_at ASC LIMIT 1)) AS id),
-     new_address AS (
-       INSERT INTO address (id, customer_id, country_code)
-       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL
-       RETURNING *),
-     inserted AS (
-       INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
-       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, NULL
-         FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
-       RETURNING *)
-     SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
-            ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
-  const statement = { sql, cart, address };
-  insertStatements.set(manager.connection, statement);
-  return statement;
 }

@@ -8,8 +8,6 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Cart } from './cart.entity';
-import { CartCheckoutService } from './cart-checkout.service';
-import { CartLineItemsService } from './cart-line-items.service';
 import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
 import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-loader.service';
 import { CART_TOTAL_FIELDS } from './cart-totals.service';
@@ -23,8 +21,6 @@ import { CartRequestContext } from './request-context';
 export class StoreCartsController {
   constructor(
     private readonly carts: CartsService,
-    private readonly lineItems: CartLineItemsService,
-    private readonly checkout: CartCheckoutService,
     private readonly idempotency: IdempotencyKeysService,
   ) {}
 
@@ -68,7 +64,7 @@ export class StoreCartsController {
     @IdempotencyKeyHeader() key: IdempotentRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.lineItems.add(id, body, manager) } }));
+    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.carts.addLineItem(id, body, manager) } }));
     return withStatus(res, stored);
   }
 
@@ -77,20 +73,20 @@ export class StoreCartsController {
   @ApiOperation({ summary: 'Update a Line Item' })
   @MedusaResponse('StoreCartsRes')
   async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: StorePostCartsCartLineItemsItemReq) {
-    return { cart: await this.lineItems.update(id, lineId, body) };
+    return { cart: await this.carts.updateLineItem(id, lineId, body) };
   }
 
   @Delete(':id/line-items/:line_id')
   @ApiOperation({ summary: 'Delete a Line Item' })
   @MedusaResponse('StoreCartsRes')
   async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
-    return { cart: await this.lineItems.delete(id, lineId) };
+    return { cart: await this.carts.deleteLineItem(id, lineId) };
   }
 
   @Delete(':id/discounts/:code')
   @ApiOperation({ summary: 'Remove Discount' })
   @MedusaResponse('StoreCartsRes')
   async removeDiscount(@Param('id') id: string, @Param('code') code: string) {
-    return { cart: await this.checkout.removeDiscount(id, code) };
+    return { cart: await this.carts.removeDiscount(id, code) };
   }
 }

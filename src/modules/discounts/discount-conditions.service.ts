@@ -5,7 +5,8 @@ import { ApiError } from '../../common/errors/api-error';
 import { toRelations } from '../../common/query/relations';
 import { DiscountCondition, DiscountConditionOperator, DiscountConditionType } from './discount-condition.entity';
 import { Discount } from './discount.entity';
-import { CONDITION_RESOURCE_TABLES, assertResourcesExist } from './discount-resources';
+import { assertResourcesExist } from './discount-resources';
+import { linkConditionResources, unlinkConditionResources, unlinkConditionResourcesExcept } from './discounts.repository';
 import { discountNotFound, loadDiscount, lockDiscount } from './discount-lookup';
 import { CONDITION_RESOURCE_KEYS, ConditionResourcesDto, CreateConditionDto, UpsertConditionDto } from './dto/condition-resources.dto';
 
@@ -81,7 +82,8 @@ export class DiscountConditionsService {
       const resources = resolveConditionResources(input);
       this.assertSameType(condition, resources.type);
       await assertResourcesExist(manager, resources.type, resources.resource_ids);
-      await this.replaceResources(manager, condition, resources.resource_ids);
+      await unlinkConditionResourcesExcept(manager, condition, resources.resource_ids);
+      await linkConditionResources(manager, condition, resources.resource_ids);
       return loadDiscount(manager, discountId, relations);
     });
   }
@@ -115,7 +117,7 @@ export class DiscountConditionsService {
       const condition = await this.assertMembership(manager, discountId, conditionId);
       const unique = [...new Set(ids)];
       await assertResourcesExist(manager, condition.type, unique);
-      await this.insertResources(manager, condition, unique);
+      await linkConditionResources(manager, condition, unique);
       return loadDiscount(manager, discountId, relations);
     });
   }
@@ -125,8 +127,7 @@ export class DiscountConditionsService {
     return this.tx.run(async (manager) => {
       await lockDiscount(manager, discountId);
       const condition = await this.assertMembership(manager, discountId, conditionId);
-      const { joinTable, column } = CONDITION_RESOURCE_TABLES[condition.type];
-      await manager.query(`DELETE FROM "${joinTable}" WHERE condition_id = $1 AND "${column}" = ANY($2)`, [condition.id, [...new Set(ids)]]);
+      await unlinkConditionResources(manager, condition, [...new Set(ids)]);
       return loadDiscount(manager, discountId, relations);
     });
   }
@@ -150,7 +151,8 @@ export class DiscountConditionsService {
           await this.assertNoDuplicate(manager, ruleId, input.operator, condition.type);
           await manager.getRepository(DiscountCondition).update({ id }, { operator: input.operator });
         }
-        await this.replaceResources(manager, condition, resources.resource_ids);
+        await unlinkConditionResourcesExcept(manager, condition, resources.resource_ids);
+        await linkConditionResources(manager, condition, resources.resource_ids);
       } else {
         if (input.operator === undefined) throw ApiError.invalid('operator is required for a new condition');
         await this.createOnRule(manager, ruleId, input.operator, resources);
@@ -168,7 +170,7 @@ export class DiscountConditionsService {
     await assertResourcesExist(manager, resources.type, resources.resource_ids);
     const repo = manager.getRepository(DiscountCondition);
     const condition = await repo.save(repo.create({ type: resources.type, operator, discount_rule_id: ruleId, metadata: null }));
-    await this.insertResources(manager, condition, resources.resource_ids);
+    await linkConditionResources(manager, condition, resources.resource_ids);
     return condition;
   }
 
@@ -182,18 +184,6 @@ export class DiscountConditionsService {
     if (condition.type !== type) {
       throw ApiError.invalid(`Condition with id ${condition.id} is of type ${condition.type}; its type cannot be changed`);
     }
-  }
-
-  private async insertResources(manager: EntityManager, condition: DiscountCondition, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    const { joinTable, column } = CONDITION_RESOURCE_TABLES[condition.type];
-    await manager.query(`INSERT INTO "${joinTable}" (condition_id, "${column}") SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [condition.id, ids]);
-  }
-
-  private async replaceResources(manager: EntityManager, condition: DiscountCondition, ids: string[]): Promise<void> {
-    const { joinTable, column } = CONDITION_RESOURCE_TABLES[condition.type];
-    await manager.query(`DELETE FROM "${joinTable}" WHERE condition_id = $1 AND NOT ("${column}" = ANY($2))`, [condition.id, ids]);
-    await this.insertResources(manager, condition, ids);
   }
 
   /** Discount 404, condition 404, then 400 when the condition is on another discount's rule. */

@@ -9,12 +9,19 @@ import { toRelations } from '../../common/query/relations';
 import { DiscountRule } from './discount-rule.entity';
 import { Discount, normalizeDiscountCode } from './discount.entity';
 import { assertDateOrder, assertFixedRegionCount, assertRuleValue, assertUsageLimitCovers } from './discount-rules';
-import { findRegionsOrFail, loadConditionResourceIds } from './discount-resources';
+import { findRegionsOrFail } from './discount-resources';
 import { DISCOUNT_DEFAULT_RELATIONS, loadDiscount, lockDiscount } from './discount-lookup';
 import { DiscountConditionsService, resolveConditionResources } from './discount-conditions.service';
 import { AdminGetDiscountsParams, AdminPostDiscountsDiscountReq, AdminPostDiscountsReq } from './dto/admin-discounts.dto';
 import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
-import { engineDiscountsByCode, engineDiscountsOfCart } from './engine-discounts';
+import {
+  engineDiscountsByCode,
+  engineDiscountsOfCart,
+  linkDiscountRegion,
+  linkedRegionIds,
+  loadConditionResourceIds,
+  unlinkDiscountRegion,
+} from './discounts.repository';
 import { addIsoDuration } from './engine/iso-duration';
 import type { EngineDiscount } from './engine/types';
 
@@ -158,11 +165,11 @@ export class DiscountsService {
     return this.tx.run(async (manager) => {
       const discount = await lockDiscount(manager, id);
       const [region] = await findRegionsOrFail(manager, [regionId]);
-      const linked: Array<{ region_id: string }> = await manager.query('SELECT region_id FROM discount_regions WHERE discount_id = $1', [id]);
-      if (!linked.some((row) => row.region_id === region.id)) {
+      const linked = await linkedRegionIds(manager, id);
+      if (!linked.includes(region.id)) {
         const rule = discount.rule_id ? await manager.getRepository(DiscountRule).findOne({ where: { id: discount.rule_id } }) : null;
         if (rule) assertFixedRegionCount(rule.type, linked.length + 1);
-        await manager.query('INSERT INTO discount_regions (discount_id, region_id) VALUES ($1, $2)', [id, region.id]);
+        await linkDiscountRegion(manager, id, region.id);
       }
       return loadDiscount(manager, id);
     });
@@ -172,7 +179,7 @@ export class DiscountsService {
   async removeRegion(id: string, regionId: string): Promise<Discount> {
     return this.tx.run(async (manager) => {
       await lockDiscount(manager, id);
-      await manager.query('DELETE FROM discount_regions WHERE discount_id = $1 AND region_id = $2', [id, regionId]);
+      await unlinkDiscountRegion(manager, id, regionId);
       return loadDiscount(manager, id);
     });
   }
@@ -266,8 +273,8 @@ export class DiscountsService {
         .where('id = :id AND (usage_limit IS NULL OR usage_count < usage_limit)', { id })
         .execute();
       if (!result.affected) {
-        const [row]: Array<{ code: string }> = await manager.query('SELECT code FROM discount WHERE id = $1', [id]);
-        throw ApiError.notAllowed(`Discount ${row?.code ?? id} has been used maximum allowed times`);
+        const used = await manager.getRepository(Discount).findOne({ where: { id }, select: { id: true, code: true }, withDeleted: true });
+        throw ApiError.notAllowed(`Discount ${used?.code ?? id} has been used maximum allowed times`);
       }
     }
   }

@@ -7,7 +7,6 @@ import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
 import { CartCompletionService } from '../carts/cart-completion.service';
-import { CartLineItemsService } from '../carts/cart-line-items.service';
 import { CartMutationRunner } from '../carts/cart-mutation.runner';
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
@@ -61,7 +60,6 @@ export class DraftCartService {
     private readonly carts: CartsService,
     private readonly mutations: CartMutationRunner,
     private readonly lineItems: LineItemsService,
-    private readonly cartLineItems: CartLineItemsService,
     private readonly checkout: CartCheckoutService,
     private readonly completion: CartCompletionService,
   ) {}
@@ -127,7 +125,7 @@ export class DraftCartService {
    */
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
     if (input.variant_id) {
-      await this.cartLineItems.add(cartId, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata });
+      await this.carts.addLineItem(cartId, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata });
       if (input.unit_price !== undefined)
         await this.overrideLine(cartId, { variant_id: input.variant_id, metadata: input.metadata ?? {} }, { unit_price: input.unit_price });
       return;
@@ -138,7 +136,7 @@ export class DraftCartService {
     });
     // The carts module exports no "items changed" follow-up; a line update to the same
     // quantity runs it (shipping methods dropped, adjustments and sessions refreshed).
-    await this.cartLineItems.update(cartId, lineId, { quantity: input.quantity });
+    await this.carts.updateLineItem(cartId, lineId, { quantity: input.quantity });
   }
 
   /**
@@ -154,7 +152,7 @@ export class DraftCartService {
   ): Promise<void> {
     const line = await this.dataSource.getRepository(LineItem).findOne({ where: { id: lineId, cart_id: cartId } });
     if (!line) throw ApiError.invalid('Could not find the line item');
-    await this.cartLineItems.update(cartId, lineId, {
+    await this.carts.updateLineItem(cartId, lineId, {
       quantity: input.quantity ?? line.quantity,
       metadata: input.metadata,
       unit_price: input.unit_price ?? line.unit_price,
@@ -165,7 +163,7 @@ export class DraftCartService {
 
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */
   async deleteLine(cartId: string, lineId: string): Promise<void> {
-    await this.cartLineItems.delete(cartId, lineId);
+    await this.carts.deleteLineItem(cartId, lineId);
   }
 
   /**

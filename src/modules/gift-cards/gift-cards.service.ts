@@ -16,7 +16,7 @@ import { GiftCard } from './gift-card.entity';
 /** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
 
-type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
+export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
 
 /** Attempts at drawing an unused code; 36^16 codes make even a second attempt unlikely. */
 const CODE_ATTEMPTS = 5;
@@ -97,7 +97,7 @@ export class GiftCardsService {
    * NOTHING` (instead of catching the unique violation) keeps a surrounding transaction
    * usable, so this also works inside a caller's transaction.
    */
-  private async insertWithUniqueCode(manager: EntityManager, fields: NewGiftCardFields): Promise<string> {
+  async insertWithUniqueCode(manager: EntityManager, fields: NewGiftCardFields): Promise<string> {
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const id = generateEntityId(GiftCard.idPrefix);
       const result = await manager

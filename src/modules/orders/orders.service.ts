@@ -134,6 +134,11 @@ export class OrdersService {
     return [orders, count];
   }
 
+  /** A placed order's payment was captured with its authorization (a provider that captures at once). */
+  async markPaymentCaptured(orderId: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(Order).update(orderId, { payment_status: 'captured' });
+  }
+
   /** The order placed from a cart, if any. */
   async findIdByCart(cartId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
     const order = await manager.getRepository(Order).findOne({ where: { cart_id: cartId }, select: { id: true } });

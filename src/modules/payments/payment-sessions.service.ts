@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { insertEntities, updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { PaymentProviderRegistry } from './payment-provider.registry';
@@ -17,9 +17,6 @@ export interface PaymentCart {
   /** The region's payment provider ids. */
   provider_ids: string[];
 }
-
-/** Whether the cart `$1` has any payment session, as an SQL expression (hasSessions; callers may fold it into another query). */
-export const CART_HAS_PAYMENT_SESSIONS = 'EXISTS (SELECT 1 FROM payment_session WHERE cart_id = $1)';
 
 function contextOf(cart: PaymentCart): PaymentContext {
   return { cart_id: cart.id, amount: cart.total, currency_code: cart.currency_code, email: cart.email, customer_id: cart.customer_id };
@@ -39,12 +36,6 @@ export class PaymentSessionsService {
 
   list(cartId: string, manager: EntityManager): Promise<PaymentSession[]> {
     return manager.getRepository(PaymentSession).find({ where: { cart_id: cartId }, order: { created_at: 'ASC', id: 'ASC' } });
-  }
-
-  /** Whether the cart has any session: the common "nothing to refresh" case in one plain query. */
-  async hasSessions(cartId: string, manager: EntityManager): Promise<boolean> {
-    const [row]: Array<{ has_sessions: boolean }> = await manager.query(`SELECT ${CART_HAS_PAYMENT_SESSIONS} AS has_sessions`, [cartId]);
-    return row.has_sessions;
   }
 
   /**
@@ -102,7 +93,7 @@ export class PaymentSessionsService {
     const sessions = current ?? (await this.list(cart.id, manager));
     for (const other of sessions.filter((s) => s.provider_id !== providerId && (s.is_selected || s.is_initiated))) {
       if (other.is_initiated) await this.registry.get(other.provider_id).deleteSession(other);
-      await repo.update(other.id, { is_selected: null, is_initiated: false, status: 'pending', data: {} } as QueryDeepPartialEntity<PaymentSession>);
+      await updateById(manager, PaymentSession, other.id, { is_selected: null, is_initiated: false, status: 'pending', data: {} });
     }
     const provider = this.registry.get(providerId);
     const existing = sessions.find((s) => s.provider_id === providerId);
@@ -147,7 +138,7 @@ export class PaymentSessionsService {
   async updateData(cart: PaymentCart, providerId: string, data: Record<string, unknown>, manager: EntityManager): Promise<void> {
     const session = await this.select(cart, providerId, manager);
     const update = await this.registry.get(providerId).updateSessionData(session, data);
-    await manager.getRepository(PaymentSession).update(session.id, { data: { ...session.data, ...update } } as QueryDeepPartialEntity<PaymentSession>);
+    await updateById(manager, PaymentSession, session.id, { data: { ...session.data, ...update } });
   }
 
   /** DELETE /store/carts/:id/payment-sessions/:provider_id; a missing session is not an error. */
@@ -166,19 +157,19 @@ export class PaymentSessionsService {
     const session = await repo.findOne({ where: { cart_id: cart.id, provider_id: providerId } });
     if (!session) return;
     if (!session.is_selected) {
-      await repo.update(session.id, { amount: cart.total });
+      await updateById(manager, PaymentSession, session.id, { amount: cart.total });
       return;
     }
     const provider = this.registry.get(providerId);
     if (session.is_initiated) await provider.deleteSession(session);
     const created = await provider.createSession(contextOf(cart));
-    await repo.update(session.id, {
+    await updateById(manager, PaymentSession, session.id, {
       data: created.data,
       status: created.status,
       amount: cart.total,
       is_initiated: true,
       payment_authorized_at: null,
-    } as QueryDeepPartialEntity<PaymentSession>);
+    });
   }
 
   /** Removes every session of the cart (region change), telling the provider about initiated ones. */
@@ -234,20 +225,19 @@ export class PaymentSessionsService {
    * The session objects are updated along with their rows, so callers may reuse them.
    */
   private async followAmount(sessions: PaymentSession[], cart: PaymentCart, manager: EntityManager): Promise<void> {
-    const repo = manager.getRepository(PaymentSession);
     for (const session of sessions) {
       if (session.is_selected && session.is_initiated) {
         const data = await this.registry.get(session.provider_id).updateSession(session, contextOf(cart));
-        await repo.update(session.id, { data, amount: cart.total } as QueryDeepPartialEntity<PaymentSession>);
+        await updateById(manager, PaymentSession, session.id, { data, amount: cart.total });
         Object.assign(session, { data, amount: cart.total });
       } else if (session.is_initiated) {
         // Initiated but no longer selected: release it at the provider; it starts over locally.
         await this.registry.get(session.provider_id).deleteSession(session);
         const reset = { is_initiated: false, status: 'pending' as const, data: {}, amount: cart.total };
-        await repo.update(session.id, reset as QueryDeepPartialEntity<PaymentSession>);
+        await updateById(manager, PaymentSession, session.id, reset);
         Object.assign(session, reset);
       } else if (session.amount !== cart.total) {
-        await repo.update(session.id, { amount: cart.total });
+        await updateById(manager, PaymentSession, session.id, { amount: cart.total });
         session.amount = cart.total;
       }
     }

@@ -1,3 +1,4 @@
+import { Cart } from '../carts/cart.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
@@ -70,8 +71,11 @@ export class ProductsService {
     let regionId = ctx.region_id;
     let currencyCode = ctx.currency_code?.toLowerCase();
     if (ctx.cart_id && !regionId) {
-      const cart = await manager.query('SELECT region_id FROM cart WHERE id = $1', [ctx.cart_id]).catch(() => []);
-      regionId = cart[0]?.region_id ?? undefined;
+      const cart = await manager
+        .getRepository(Cart)
+        .findOne({ where: { id: ctx.cart_id }, select: { id: true, region_id: true } })
+        .catch(() => null);
+      regionId = cart?.region_id ?? undefined;
     }
     if (!regionId && !currencyCode) return;
     if (regionId) {

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { RegionTreeCache } from './region-tree-cache';
 import { RegionsService } from './regions.service';
 import { StoreRegionsController } from './store-regions.controller';
 
-@Module({ controllers: [StoreRegionsController], providers: [RegionsService], exports: [RegionsService] })
+/** Regions, and the region trees cart answers show (RegionTreeCache). */
+@Module({ controllers: [StoreRegionsController], providers: [RegionsService, RegionTreeCache], exports: [RegionsService, RegionTreeCache] })
 export class RegionsModule {}

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CartReadModule } from '../carts/cart-read.module';
 import { TaxesModule } from '../taxes/taxes.module';
-import { ShippingMethodsService } from './shipping-methods.service';
 import { ShippingOptionsService } from './shipping-options.service';
 import { StoreShippingOptionsController } from './store-shipping-options.controller';
 
-/** Shipping options for carts (listing, validation, pricing) and cart shipping methods. */
+/** Shipping options for carts (listing, validation, pricing); a cart's shipping methods are written by the carts module. */
 @Module({
   imports: [TaxesModule, CartReadModule],
   controllers: [StoreShippingOptionsController],
-  providers: [ShippingOptionsService, ShippingMethodsService],
-  exports: [ShippingOptionsService, ShippingMethodsService],
+  providers: [ShippingOptionsService],
+  exports: [ShippingOptionsService],
 })
 export class ShippingModule {}
