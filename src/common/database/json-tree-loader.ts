@@ -376,3 +376,15 @@ export async function loadJsonTrees<T extends ObjectLiteral>(
     return entity;
   });
 }
+
+/** The one entity of `target` with primary key `id` (null when missing or soft-deleted), as loadJsonTrees loads it. */
+export async function loadJsonTree<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  id: unknown,
+  relations: readonly string[],
+  options: JsonTreeOptions = {},
+): Promise<T | null> {
+  const [entity] = await loadJsonTrees(manager, target, [id], relations, options);
+  return entity ?? null;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { attachedValue } from '../../common/database/json-tree-loader';
 import type { Region } from '../regions/region.entity';
 import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
@@ -101,8 +101,8 @@ export class CartLoaderService {
     const { regionPaths, others } = splitRegionRelations(relations);
     const cached = regionPaths && RegionTreeCache.covers(regionPaths) ? regionPaths : undefined;
     const cart = cached
-      ? await findOneWithGroupedRelations(manager, Cart, { id }, others, { rowVersion: true, attach: [REGION_TREE_VERSION] })
-      : await findOneWithGroupedRelations(manager, Cart, { id }, relations, { rowVersion: true });
+      ? await loadJsonTree(manager, Cart, id, others, { rowVersion: true, attach: [REGION_TREE_VERSION] })
+      : await loadJsonTree(manager, Cart, id, relations, { rowVersion: true });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
     if (cached) await this.attachRegion(cart, attachedValue(cart, REGION_TREE_VERSION), cached, manager);
     return sortCartChildren(cart);

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { Region } from '../regions/region.entity';
 
@@ -11,7 +11,7 @@ const CART_REGION_RELATIONS = ['countries', 'currency'];
 
 /** The live region with its countries and currency, or null. */
 export function findCartRegion(id: string, manager: EntityManager): Promise<Region | null> {
-  return findOneWithGroupedRelations(manager, Region, { id }, CART_REGION_RELATIONS);
+  return loadJsonTree(manager, Region, id, CART_REGION_RELATIONS);
 }
 
 /** The live region with its countries and currency; 404 with Medusa's message. */

@@ -1,5 +1,5 @@
-import { EntityManager, In } from 'typeorm';
-import { findOneWithGroupedRelations, findWithGroupedRelations } from '../../common/database/grouped-relations';
+import { EntityManager } from 'typeorm';
+import { loadJsonTree, loadJsonTrees } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { PriceCandidate, selectPrice } from '../products/price-selection';
 import { ProductVariant } from '../products/product-variant.entity';
@@ -32,7 +32,7 @@ export interface PricingRegion {
  * loader: soft-deleted product or prices are left out); 400 as Medusa v1 words it.
  */
 export async function loadVariantForLine(variantId: string, manager: EntityManager): Promise<PricedVariant> {
-  const variant = await findOneWithGroupedRelations(manager, ProductVariant, { id: variantId }, VARIANT_FOR_LINE_RELATIONS);
+  const variant = await loadJsonTree(manager, ProductVariant, variantId, VARIANT_FOR_LINE_RELATIONS);
   if (!variant || !variant.product) {
     throw ApiError.invalid(`Unable to generate the line items, some variant has not been found: ${variantId}`);
   }
@@ -43,7 +43,7 @@ export async function loadVariantForLine(variantId: string, manager: EntityManag
 export async function loadVariantsForLines(variantIds: readonly string[], manager: EntityManager): Promise<Map<string, PricedVariant>> {
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
-  const variants = await findWithGroupedRelations(manager, ProductVariant, { id: In(ids) }, VARIANT_FOR_LINE_RELATIONS);
+  const variants = await loadJsonTrees(manager, ProductVariant, ids, VARIANT_FOR_LINE_RELATIONS);
   return new Map(variants.filter((v) => v.product).map((v) => [v.id, livePrices(v as PricedVariant)]));
 }
 

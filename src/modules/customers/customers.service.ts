@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
@@ -114,10 +114,8 @@ export class CustomersService {
 
   /** The live customer with that id, with the given relations; 404 otherwise. */
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Customer> {
-    // With relations, one JSON-tree statement (see grouped-relations) instead of TypeORM's query per relation.
-    const customer = relations.length
-      ? await findOneWithGroupedRelations(manager, Customer, { id }, relations)
-      : await manager.getRepository(Customer).findOne({ where: { id } });
+    // With relations, one JSON-tree statement (loadJsonTree) instead of TypeORM's query per relation.
+    const customer = relations.length ? await loadJsonTree(manager, Customer, id, relations) : await manager.getRepository(Customer).findOne({ where: { id } });
     if (!customer) throw ApiError.notFound(`Customer with id: ${id} was not found`);
     return customer;
   }

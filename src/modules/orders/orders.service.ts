@@ -1,4 +1,4 @@
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
@@ -90,7 +90,7 @@ export class OrdersService {
     manager: EntityManager = this.dataSource.manager,
     known: { giftCardTransactions?: GiftCardTransaction[] } = {},
   ): Promise<Order> {
-    const order = await findOneWithGroupedRelations(manager, Order, { id }, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
+    const order = await loadJsonTree(manager, Order, id, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
     return this.decorate(order, manager, known.giftCardTransactions);
   }

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { applySearch, dateOperator, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
 import { selectPrice } from './price-selection';
@@ -58,8 +58,8 @@ export class ProductsService {
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
-    const product = await findOneWithGroupedRelations(this.dataSource.manager, Product, { id, status: 'published' }, config.relations);
-    if (!product) throw ApiError.notFound(`Product with id: ${id} was not found`);
+    const product = await loadJsonTree(this.dataSource.manager, Product, id, config.relations);
+    if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
     return sortProductChildren(product);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { findOneWithGroupedRelations } from '../../common/database/grouped-relations';
+import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { calculateShippingMethodTotals } from '../../common/money';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
@@ -38,7 +38,7 @@ export class ShippingOptionsService {
   /** A live option with its requirements; 404 otherwise (Medusa's message). */
   async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<ShippingOption> {
     // One query (the JSON tree loader), not findOne with a relation (a DISTINCT paging query plus the rows).
-    const option = await findOneWithGroupedRelations(manager, ShippingOption, { id }, ['requirements']);
+    const option = await loadJsonTree(manager, ShippingOption, id, ['requirements']);
     if (!option) throw ApiError.notFound(`Shipping Option with ${id} was not found`);
     option.requirements = (option.requirements ?? []).filter((r) => !r.deleted_at);
     return option;
