@@ -9,7 +9,7 @@
  * the first scenario, see prewarmApi), --warmup S (default 2: each scenario first runs this
  * long unmeasured, so the figures are of a JIT-compiled process, not of its first
  * seconds), --connections N
- * (default 10), --only <substring of a scenario name>, --repeat N (default 1: each
+ * (default 10), --only <substring of a scenario name; several separated by |>, --repeat N (default 1: each
  * scenario runs N times, freshly prepared, and the median run is reported with the range),
  * --scaling (the customer search scenarios over 10 000 and then 1 000 000 customers, and
  * the ratio of their p50s).
@@ -331,7 +331,7 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     const vacuum = await vacuumerStandingInForAutovacuum(dbUrl);
     await prewarmApi(ctx, options);
     const rows: Row[] = [];
-    for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
+    for (const scenario of SCENARIOS.filter((s) => !only || only.split('|').some((part) => s.name.includes(part)))) {
       await vacuum?.();
       rows.push(await measureScenario(scenario, ctx, options, child.pid!));
     }
