@@ -7,6 +7,9 @@ import { transactionDb } from './transaction-db';
 
 export const QUEUE_SCHEMA = 'pgboss';
 
+const DEADLOCK_DETECTED = '40P01';
+const MAX_CREATE_ATTEMPTS = 5;
+
 export interface QueueOptions {
   /** Where a job goes once its retries are exhausted (or its worker kept dying). */
   deadLetter?: string;
@@ -47,15 +50,24 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     await this.stop();
   }
 
-  /** Creates the queue if it does not exist yet (safe when several instances boot at once). */
+  /**
+   * Creates the queue if it does not exist yet. Safe when several instances boot at once on
+   * a new database: their creates of the same queues can deadlock in PostgreSQL (pg-boss
+   * creates a partition per queue), and the one chosen as the victim tries again.
+   */
   async define(name: string, options: QueueOptions = {}): Promise<void> {
     const boss = await this.start();
     this.definitions.set(name, options);
-    if (await boss.getQueue(name)) return;
-    try {
-      await boss.createQueue(name, { name, ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}) });
-    } catch (err) {
-      if (!(await boss.getQueue(name))) throw err;
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name, { name, ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}) });
+        return;
+      } catch (err) {
+        if (await boss.getQueue(name)) return;
+        if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= MAX_CREATE_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+      }
     }
   }
 
