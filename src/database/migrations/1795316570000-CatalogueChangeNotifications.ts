@@ -9,7 +9,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * statement (a bulk import costs one notice per statement, and PostgreSQL folds equal
  * notices of one transaction into one), and notices are only delivered on commit.
  * The payload is the table's name; the app maps it to the responses that read it
- * (src/modules/catalogue-cache/change-scopes.ts).
+ * (src/modules/table-changes/change-scopes.ts).
  */
 const TABLES = [
   'product',

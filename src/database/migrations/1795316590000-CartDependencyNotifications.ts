@@ -6,16 +6,17 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * row's version; what it shows of other tables is announced here, by the database, so
  * no writer can bypass it:
  * - rarely written tables (regions and their countries and providers, products, shipping
- *   options, discount rules) join the catalogue notices: one per statement, table name
+ *   options, discount rules) join the table-change notices: one per statement, table name
  *   as payload, and every cached cart is dropped;
  * - often written rows (variant stock at every checkout, discount usage, gift card
  *   balances, payments) are announced with their ids on `rows_changed`, so a checkout
  *   drops only the cached carts showing what it changed. The ids come from the
  *   statement's transition table; a statement touching too many rows for one notice
  *   (8 000 bytes) announces `<table>:*` instead.
- * This is a frozen copy of the lists in change-scopes.ts (a migration never imports
- * runtime code); test/e2e/store/cart-response-cache.e2e-spec.ts checks that every table
- * listed there has its triggers, and that the lists cover every table a cart can show.
+ * This is a frozen copy of the lists in src/modules/table-changes/change-scopes.ts (a
+ * migration never imports runtime code); test/e2e/store/cart-response-cache.e2e-spec.ts
+ * checks that every table listed there has its triggers, and that the lists cover every
+ * table a cart can show.
  */
 const CATALOGUE_TABLES = [
   'country',

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import { Observable, tap } from 'rxjs';
 import { rowVersionOf } from '../../common/database/json-tree-loader';
-import { captureSentJson } from '../catalogue-cache/catalogue-cache.interceptor';
+import { captureSentJson } from '../../common/http/cached-responses';
 import type { Cart } from './cart.entity';
 import { CartResponseCache } from './cart-response-cache';
 

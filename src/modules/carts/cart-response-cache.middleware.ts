@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { setCachedHeaders } from '../catalogue-cache/catalogue-cache.interceptor';
+import { setCachedHeaders } from '../../common/http/cached-responses';
 import type { CartResponseCache } from './cart-response-cache';
 
 /** GET /store/carts/:id without a query string; ids are plain, so an escaped one is left to the route. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { byteBudgetFromEnv, CatalogueCacheConfig } from '../catalogue-cache/catalogue-cache.config';
-import { CatalogueCacheService } from '../catalogue-cache/catalogue-cache.service';
+import { byteBudgetFromEnv, ResponseCacheBudget } from '../../common/http/cached-responses';
+import { TableChangeNotices } from '../table-changes/table-change-notices';
 
 /** A cached GET /store/carts/:id answer: the JSON exactly as sent, for one version of the cart row. */
 export interface CachedCart {
@@ -21,8 +21,8 @@ interface Entry extends CachedCart {
 
 export const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
-/** CART_CACHE_MAX_BYTES (0 turns the cache off); at most 5 000 carts whatever their size. */
-export function loadCartResponseCacheConfig(env: NodeJS.ProcessEnv = process.env): CatalogueCacheConfig {
+/** CART_CACHE_MAX_BYTES (0 turns this cache off, and only this one); at most 5 000 carts whatever their size. */
+export function loadCartResponseCacheConfig(env: NodeJS.ProcessEnv = process.env): ResponseCacheBudget {
   return { maxBytes: byteBudgetFromEnv(env, 'CART_CACHE_MAX_BYTES', DEFAULT_CART_CACHE_MAX_BYTES), maxEntries: 5000 };
 }
 
@@ -45,12 +45,13 @@ type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: Array
  * change to any of its own rows gives it a new `xmin`, and a hit costs one primary-key
  * read of that version. That check sees every committed change whichever instance (or
  * plain SQL on the cart row) made it, so a cart is never served older than the database.
- * What the answer shows of other tables follows the catalogue notices: the rarely written
- * ones (regions, products, shipping options, discount rules: scope `carts`) drop every
- * cart; the often written rows (variant stock, discounts, gift cards, payments) drop only
- * the carts that show them (ROW_CHANGES_CHANNEL). Those are trusted as the catalogue
- * cache is (listener up, this instance's writes fenced); an answer computed while any
- * notice arrived is not stored.
+ * What the answer shows of other tables follows the table-change notices
+ * (TableChangeNotices): the rarely written ones (regions, products, shipping options,
+ * discount rules: scope `carts`) drop every cart; the often written rows (variant stock,
+ * discounts, gift cards, payments) drop only the carts that show them
+ * (ROW_CHANGES_CHANNEL). The cache serves only while the notices are trusted (listener
+ * up, this instance's writes fenced); an answer computed while any notice arrived is not
+ * stored.
  */
 @Injectable()
 export class CartResponseCache {
@@ -71,14 +72,14 @@ export class CartResponseCache {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly catalogue: CatalogueCacheService,
+    private readonly notices: TableChangeNotices,
   ) {
-    catalogue.onInvalidate((scopes) => {
+    notices.onInvalidate((scopes) => {
       if (!scopes.includes('carts')) return;
       this.clearedAt = ++this.epochValue;
       this.clear();
     });
-    catalogue.onRowsChanged((table, ids) => {
+    notices.onRowsChanged((table, ids) => {
       const keys = ids === '*' ? [`${table}:*`] : ids.map((id) => `${table}:${id}`);
       this.recentRowChanges.push({ epoch: ++this.epochValue, keys });
       if (this.recentRowChanges.length > RECENT_ROW_CHANGES) this.forgottenUpTo = this.recentRowChanges.shift()!.epoch;
@@ -91,12 +92,12 @@ export class CartResponseCache {
   }
 
   get enabled(): boolean {
-    return this.config.maxBytes > 0 && this.catalogue.listener !== undefined;
+    return this.config.maxBytes > 0 && this.notices.enabled;
   }
 
   /** Whether answers may be served from, or stored into, the cache right now. */
   get trusted(): boolean {
-    return this.enabled && this.catalogue.trusted;
+    return this.enabled && this.notices.trusted;
   }
 
   get epoch(): number {

@@ -1,12 +1,12 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module';
-import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
 import { CustomersModule } from '../customers/customers.module';
 import { DiscountsModule } from '../discounts/discounts.module';
 import { GiftCardsModule } from '../gift-cards/gift-cards.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ShippingModule } from '../shipping/shipping.module';
+import { TableChangesModule } from '../table-changes/table-changes.module';
 import { TaxesModule } from '../taxes/taxes.module';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartCheckoutService } from './cart-checkout.service';
@@ -31,7 +31,7 @@ import { StoreCartsController } from './store-carts.controller';
  */
 @Module({
   imports: [
-    CatalogueCacheModule,
+    TableChangesModule,
     CartReadModule,
     TaxesModule,
     PaymentsModule,

@@ -2,12 +2,11 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, of } from 'rxjs';
+import { captureSentJson, setCachedHeaders } from '../../common/http/cached-responses';
+import type { ChangeScope } from '../table-changes/change-scopes';
 import { CatalogueCacheService } from './catalogue-cache.service';
-import type { ChangeScope } from './change-scopes';
-import type { CachedBody } from './lru-body-cache';
 
 const CATALOGUE_CACHE = 'catalogue-cache';
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface CatalogueCacheOptions {
   /** The tables this response reads, by name (SCOPE_TABLES). */
@@ -34,12 +33,6 @@ export interface CatalogueCacheOptions {
 export const CachedCatalogueResponse = (options: CatalogueCacheOptions) =>
   applyDecorators(SetMetadata(CATALOGUE_CACHE, options), UseInterceptors(CatalogueCacheInterceptor));
 
-/** The headers a stored response was sent with (Express keeps a preset ETag: no re-hashing). */
-export function setCachedHeaders(res: Response, hit: Pick<CachedBody, 'etag'>): void {
-  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-  if (hit.etag) res.setHeader('ETag', hit.etag);
-}
-
 /**
  * The key is the URL as received (path and raw query string): two requests share an
  * entry only when they are the same request. Only 200s are stored, so a query that fails
@@ -59,7 +52,7 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
     const options = this.reflector.get<CatalogueCacheOptions | undefined>(CATALOGUE_CACHE, context.getHandler());
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
-    if (!options || req.method !== 'GET' || !this.cache.listener) return next.handle();
+    if (!options || req.method !== 'GET' || !this.cache.enabled) return next.handle();
     if (!this.cache.trusted || this.dependsOnMoreThanUrl(req, options)) {
       this.cache.stats.bypassed++;
       return next.handle();
@@ -89,23 +82,4 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
     const query = req.query as Record<string, unknown>;
     return options.bypassQuery.some((name) => query[name] !== undefined);
   }
-}
-
-/**
- * Hands the JSON text of this response's send() to `keep` when it is a 200. Express's
- * res.json() serializes and then calls res.send() with the string; error responses
- * (written by the exception filter with their 4xx/5xx status) are not kept.
- */
-export function captureSentJson(res: Response, keep: (body: string, etag?: string) => void): void {
-  const send = res.send;
-  res.send = function (this: Response, body?: unknown) {
-    res.send = send;
-    const keepable = res.statusCode === 200 && typeof body === 'string' && String(res.getHeader('Content-Type')).startsWith('application/json');
-    const result = send.call(this, body);
-    if (keepable) {
-      const etag = res.getHeader('ETag');
-      keep(body as string, typeof etag === 'string' ? etag : undefined);
-    }
-    return result;
-  } as Response['send'];
 }

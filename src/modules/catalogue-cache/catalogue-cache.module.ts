@@ -1,18 +1,23 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { TableChangesModule } from '../table-changes/table-changes.module';
 import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor';
-import { CatalogueCacheService } from './catalogue-cache.service';
 import { catalogueCacheMiddleware } from './catalogue-cache.middleware';
+import { CatalogueCacheService } from './catalogue-cache.service';
 
 /**
- * The table-change notices and the catalogue response cache: import it into a module whose
- * controllers use @CachedCatalogueResponse or whose cache follows the notices. Nest keeps
- * one instance (one cache, one listener connection) however many modules import it.
+ * The catalogue response cache: import it into a module whose controllers use
+ * @CachedCatalogueResponse. Nest keeps one instance (one cache) however many modules
+ * import it.
  */
-@Module({ providers: [CatalogueCacheService, CatalogueCacheInterceptor], exports: [CatalogueCacheService, CatalogueCacheInterceptor] })
+@Module({
+  imports: [TableChangesModule],
+  providers: [CatalogueCacheService, CatalogueCacheInterceptor],
+  exports: [CatalogueCacheService, CatalogueCacheInterceptor],
+})
 export class CatalogueCacheModule implements NestModule {
   constructor(private readonly cache: CatalogueCacheService) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(catalogueCacheMiddleware(this.cache)).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    consumer.apply(catalogueCacheMiddleware(this.cache)).forRoutes({ path: '{*path}', method: RequestMethod.GET });
   }
 }

@@ -1,5 +1,4 @@
 import { DEFAULT_CATALOGUE_CACHE_MAX_BYTES, loadCatalogueCacheConfig } from './catalogue-cache.config';
-import { scopesReading } from './change-scopes';
 import { LruBodyCache } from './lru-body-cache';
 
 describe('LruBodyCache', () => {
@@ -42,18 +41,6 @@ describe('LruBodyCache', () => {
     expect(cache.bytes).toBe(once);
     cache.clear();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
-  });
-});
-
-describe('scopesReading', () => {
-  it('maps a table to the responses that read it, and an unknown one to all', () => {
-    expect(scopesReading('currency').sort()).toEqual(['carts', 'currencies']);
-    expect(scopesReading('money_amount')).toEqual(['products']);
-    expect(scopesReading('shipping_option')).toEqual(['carts']);
-    expect(scopesReading('region').sort()).toEqual(['carts', 'products']);
-    expect(scopesReading('product_collection').sort()).toEqual(['collections', 'products']);
-    expect(scopesReading('something_new').sort()).toEqual(['api_tokens', 'carts', 'collections', 'currencies', 'products']);
-    expect(scopesReading('user')).toEqual(['api_tokens']);
   });
 });
 

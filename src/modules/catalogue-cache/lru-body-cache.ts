@@ -1,4 +1,4 @@
-import type { ChangeScope } from './change-scopes';
+import type { ChangeScope } from '../table-changes/change-scopes';
 
 export interface CachedBody {
   /** The JSON exactly as it was sent. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueCacheService } from '../catalogue-cache/catalogue-cache.service';
+import { TableChangeNotices } from '../table-changes/table-change-notices';
 
 const MAX_ENTRIES = 10_000;
 
@@ -17,20 +17,20 @@ const MAX_ENTRIES = 10_000;
 export class ApiTokenCache {
   private readonly userIds = new Map<string, string>();
 
-  constructor(private readonly changes: CatalogueCacheService) {
-    changes.onInvalidate((scopes) => {
+  constructor(private readonly notices: TableChangeNotices) {
+    notices.onInvalidate((scopes) => {
       if (scopes.includes('api_tokens')) this.userIds.clear();
     });
   }
 
   async userIdFor(token: string, load: (token: string) => Promise<string | null>): Promise<string | null> {
-    if (!this.changes.trusted) return load(token);
+    if (!this.notices.trusted) return load(token);
     const cached = this.userIds.get(token);
     if (cached !== undefined) return cached;
-    const generation = this.changes.generation('api_tokens');
+    const generation = this.notices.generation('api_tokens');
     const userId = await load(token);
     // A change announced while loading may already be stale in what was read.
-    if (userId !== null && this.changes.trusted && this.changes.generation('api_tokens') === generation) {
+    if (userId !== null && this.notices.trusted && this.notices.generation('api_tokens') === generation) {
       if (this.userIds.size >= MAX_ENTRIES) this.userIds.clear();
       this.userIds.set(token, userId);
     }

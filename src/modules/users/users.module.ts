@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
+import { TableChangesModule } from '../table-changes/table-changes.module';
 import { ApiTokenCache } from './api-token-cache';
 import { UsersService } from './users.service';
 
-@Module({ imports: [CatalogueCacheModule], providers: [UsersService, ApiTokenCache], exports: [UsersService, ApiTokenCache] })
+@Module({ imports: [TableChangesModule], providers: [UsersService, ApiTokenCache], exports: [UsersService, ApiTokenCache] })
 export class UsersModule {}

@@ -1,4 +1,4 @@
-import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
+import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 import { ApiTokenCache } from '../../../src/modules/users/api-token-cache';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createAdminUser } from '../../helpers/auth';
@@ -14,7 +14,7 @@ describe('API token lookups: cached per instance, dropped on every change to use
   });
   afterAll(() => t.close());
 
-  const changes = () => t.app.get(CatalogueCacheService);
+  const changes = () => t.app.get(TableChangeNotices);
   const tokens = () => t.app.get(ApiTokenCache);
   const me = (token: string) => t.http().get('/admin/auth').set('x-medusa-access-token', token);
 

@@ -4,16 +4,17 @@ import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { AdminCredentials, bearer, createAdminUser } from '../../helpers/auth';
 import { eventually, silentWrite } from '../../helpers/change-notices';
 import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
-import { SCOPE_TABLES } from '../../../src/modules/catalogue-cache/change-scopes';
 import { ProductCollection } from '../../../src/modules/collections/product-collection.entity';
 import { Currency } from '../../../src/modules/currencies/currency.entity';
 import { Product } from '../../../src/modules/products/product.entity';
 import { ALLOWED_RELATIONS } from '../../../src/modules/products/store-products.controller';
+import { SCOPE_TABLES } from '../../../src/modules/table-changes/change-scopes';
+import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 
 /**
  * The catalogue response cache (src/modules/catalogue-cache): served from memory, dropped
- * by PostgreSQL's change notices whoever writes, bypassed whenever it cannot be trusted.
- * Caching is proven without timing: a write made with triggers off
+ * by PostgreSQL's change notices (src/modules/table-changes) whoever writes, bypassed
+ * whenever it cannot be trusted. Caching is proven without timing: a write made with triggers off
  * (session_replication_role = replica: no notice) is NOT seen while the cache serves, and
  * the cache's counters say which path answered. Waiting for a notice polls, bounded.
  */
@@ -24,13 +25,14 @@ describe('Catalogue response cache', () => {
   let product: Product;
 
   const cacheOf = (app: TestApp) => app.app.get(CatalogueCacheService);
+  const noticesOf = (app: TestApp) => app.app.get(TableChangeNotices);
 
   async function listening(app: TestApp): Promise<void> {
-    await eventually(async () => cacheOf(app).listener?.isListening === true, Boolean, 'the listener to connect');
+    await eventually(async () => noticesOf(app).listening, Boolean, 'the listener to connect');
     // A local write request may still be awaiting its fence.
     await eventually(async () => cacheOf(app).trusted, Boolean, 'the cache to be trusted');
     // And the notices of the test's own earlier writes have been handled.
-    await cacheOf(app).listener!.sync();
+    await noticesOf(app).listener!.sync();
   }
 
   const collectionTitle = async (app: TestApp, id = collection.id) =>
@@ -73,18 +75,18 @@ describe('Catalogue response cache', () => {
     });
 
     it('orders notices before a later round trip on the listener connection (the fence the cache relies on)', async () => {
-      const cache = cacheOf(t);
+      const notices = noticesOf(t);
       for (let i = 0; i < 30; i++) {
-        const before = cache.generation('collections');
+        const before = notices.generation('collections');
         await t.dataSource.query(`UPDATE product_collection SET metadata = $2 WHERE id = $1`, [collection.id, { round: i }]);
-        await cache.listener!.sync();
-        expect(cache.generation('collections')).toBeGreaterThan(before);
+        await notices.listener!.sync();
+        expect(notices.generation('collections')).toBeGreaterThan(before);
       }
     });
 
     it('bypasses the cache from the end of a local write until its fence has passed', async () => {
       const cache = cacheOf(t);
-      cache.writeFinished();
+      noticesOf(t).writeFinished();
       expect(cache.trusted).toBe(false);
       await eventually(async () => cache.trusted, Boolean, 'the fence to pass');
     });
@@ -217,7 +219,7 @@ describe('Catalogue response cache', () => {
   describe('listener connection down', () => {
     it('bypasses the cache while the listener is down, and starts afresh once it is back', async () => {
       const cache = cacheOf(t);
-      const listener = cache.listener!;
+      const listener = noticesOf(t).listener!;
       await collectionTitle(t);
       const title = await collectionTitle(t);
       const { hits, bypassed } = cache.stats;
@@ -299,9 +301,10 @@ describe('Catalogue response cache', () => {
     });
     afterAll(() => off.close());
 
-    it('turns the cache off: no listener, every request reads the database', async () => {
+    it('turns the catalogue cache off, and only it: every request reads the database', async () => {
       const cache = cacheOf(off);
-      expect(cache.listener).toBeUndefined();
+      expect(cache.enabled).toBe(false);
+      expect(noticesOf(off).enabled).toBe(true);
       await collectionTitle(off);
       await silentWrite(off, `UPDATE product_collection SET title = 'Uncached' WHERE id = $1`, [collection.id]);
       expect(await collectionTitle(off)).toBe('Uncached');

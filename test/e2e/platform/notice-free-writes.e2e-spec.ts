@@ -1,7 +1,7 @@
 import { Client, Notification } from 'pg';
-import { TABLE_CHANGES_CHANNEL, ROW_CHANGES_CHANNEL } from '../../../src/modules/catalogue-cache/change-scopes';
-import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
-import { isNoticeFreeWrite } from '../../../src/modules/catalogue-cache/notice-free-writes';
+import { TABLE_CHANGES_CHANNEL, ROW_CHANGES_CHANNEL } from '../../../src/modules/table-changes/change-scopes';
+import { isNoticeFreeWrite } from '../../../src/modules/table-changes/notice-free-writes';
+import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
@@ -104,9 +104,9 @@ describe('Cart writes without a write fence', () => {
     expect(announced).toContain(`${ROW_CHANGES_CHANNEL} product_variant:${shop.variant.id}`);
   });
 
-  it('fences the catalogue cache after other writes only', async () => {
-    const cache = t.app.get(CatalogueCacheService);
-    const fences = jest.spyOn(cache, 'writeFinished');
+  it('fences the caches after other writes only', async () => {
+    const notices = t.app.get(TableChangeNotices);
+    const fences = jest.spyOn(notices, 'writeFinished');
     try {
       await t.http().post('/store/carts').send({ region_id: shop.region.id }).expect(200);
       await t.http().post('/store/customers').send({}).expect(400);

@@ -4,11 +4,11 @@ import { createGiftCard } from '../../factories/gift-card.factory';
 import { createProduct } from '../../factories/product.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { eventually, silentWrite as silentWriteTo } from '../../helpers/change-notices';
-import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
-import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/catalogue-cache/change-scopes';
 import { Cart } from '../../../src/modules/carts/cart.entity';
 import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-loader.service';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';
+import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/table-changes/change-scopes';
+import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 
 /**
  * GET /store/carts/:id answered from memory (src/modules/carts/cart-response-cache.ts):
@@ -23,7 +23,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
   let shop: Shop;
 
   const cache = () => t.app.get(CartResponseCache);
-  const catalogue = () => t.app.get(CatalogueCacheService);
+  const notices = () => t.app.get(TableChangeNotices);
 
   /** Rows of the cart itself: every change to them goes through the cart row lock, which writes the cart row. */
   const CART_OWNED_TABLES = [
@@ -44,7 +44,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
   /** The listener is up, this instance's writes are fenced and every earlier notice has been handled. */
   async function settled(): Promise<void> {
     await eventually(() => cache().trusted, Boolean, 'the cart cache to be trusted');
-    await catalogue().listener!.sync();
+    await notices().listener!.sync();
   }
 
   const getCart = async (id: string) => (await t.http().get(`/store/carts/${id}`).expect(200)).body.cart;
@@ -64,7 +64,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
   afterAll(() => t.close());
   beforeEach(() => settled());
 
-  it("covers every table a cart answer can read: the cart's own rows, catalogue notices or row notices", async () => {
+  it("covers every table a cart answer can read: the cart's own rows, table notices or row notices", async () => {
     const meta = t.dataSource.getMetadata(Cart);
     const tables = new Set([meta.tableName]);
     for (const path of ALLOWED_CART_RELATIONS.filter((p) => !p.startsWith('customer'))) {
@@ -157,7 +157,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     expect(cache().has(showsVariant.id) && cache().has(showsOther.id)).toBe(true);
 
     await t.dataSource.query(`UPDATE product_variant SET inventory_quantity = inventory_quantity - 7 WHERE id = $1`, [shop.variant.id]);
-    await catalogue().listener!.sync();
+    await notices().listener!.sync();
     expect(cache().has(showsVariant.id)).toBe(false);
     expect(cache().has(showsOther.id)).toBe(true);
     expect((await getCart(showsVariant.id)).items[0].variant.inventory_quantity).toBe(before - 7);
@@ -175,7 +175,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     expect((await getCart(cart.id)).gift_card_total).toBe(500);
     await getCart(cart.id);
     await t.dataSource.query(`UPDATE gift_card SET balance = 200 WHERE id = $1`, [card.id]);
-    await catalogue().listener!.sync();
+    await notices().listener!.sync();
     expect((await getCart(cart.id)).gift_card_total).toBe(200);
 
     const discount = await createDiscount(t.dataSource.manager, { rule: { type: 'percentage', value: 10, allocation: 'total' }, regions: [shop.region.id] });
@@ -188,13 +188,13 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     await getCart(cart.id);
     expect(cache().has(cart.id)).toBe(true);
     await t.dataSource.query(`UPDATE discount SET metadata = '{"campaign":"winter"}' WHERE id = $1`, [discount.id]);
-    await catalogue().listener!.sync();
+    await notices().listener!.sync();
     expect((await getCart(cart.id)).discounts[0].metadata).toEqual({ campaign: 'winter' });
 
     await getCart(cart.id);
     expect(cache().has(cart.id)).toBe(true);
     await t.dataSource.query(`UPDATE region SET name = 'Renamed region' WHERE id = $1`, [shop.region.id]);
-    await catalogue().listener!.sync();
+    await notices().listener!.sync();
     expect(cache().has(cart.id)).toBe(false);
     expect((await getCart(cart.id)).region.name).toBe('Renamed region');
   });

@@ -5,7 +5,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 import { eventually } from '../../helpers/change-notices';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';
-import { CatalogueCacheService } from '../../../src/modules/catalogue-cache/catalogue-cache.service';
+import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 
 let ipCounter = 0;
 const freshIp = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
@@ -19,7 +19,7 @@ describe('Store carts: a logged-in shopper’s GET attaches the cart', () => {
   /** Answers are stored only while the cache is trusted and no notice is pending. */
   async function settled(): Promise<void> {
     await eventually(() => cache().trusted, Boolean, 'the cart cache to be trusted');
-    await t.app.get(CatalogueCacheService).listener!.sync();
+    await t.app.get(TableChangeNotices).listener!.sync();
   }
 
   beforeAll(async () => {

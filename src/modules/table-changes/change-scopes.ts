@@ -8,8 +8,9 @@
  * that read it.
  *
  * Adding a relation to a cached response means adding its table here AND a trigger in a
- * new migration; test/e2e/platform/catalogue-cache.e2e-spec.ts checks both against the
- * entity metadata.
+ * new migration; test/e2e/platform/catalogue-cache.e2e-spec.ts (catalogue scopes) and
+ * test/e2e/store/cart-response-cache.e2e-spec.ts (carts) check both against the entity
+ * metadata.
  */
 export const TABLE_CHANGES_CHANNEL = 'catalogue_changed';
 
