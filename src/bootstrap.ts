@@ -9,11 +9,9 @@ import { DataSource } from 'typeorm';
 import { ADMIN_PREFIX } from './common/auth/surface';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { bodyParsers } from './common/http/body-parsers';
 import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
-import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
 import type { AppConfig } from './config/configuration';
@@ -61,7 +59,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   const expressApp = app.getHttpAdapter().getInstance() as Application;
   app.get(ConnectionDrain).install(expressApp);
 
-  app.use(precomputedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } })));
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
 
   const admin = originMatcher(config.adminCors);
   const store = originMatcher(config.storeCors);
@@ -77,7 +75,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
     });
   });
 
-  app.use(bodyParsers(express.json({ limit: config.bodyLimit }), express.urlencoded({ extended: true, limit: config.bodyLimit })));
+  app.use(express.json({ limit: config.bodyLimit }));
+  app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   keepClientErrorsFromCrashing(pool);

@@ -1,5 +1,4 @@
-import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
+import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 
 /** Flattens nested class-validator errors into Medusa's ", "-joined message. */
@@ -30,37 +29,8 @@ function withPath(message: string, property: string, path: string): string {
   return message;
 }
 
-function isEmptyPlainObject(value: unknown): value is Record<string, never> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && Object.keys(value).length === 0;
-}
-
-/**
- * Nest's ValidationPipe, remembering which DTO classes accept an empty object.
- *
- * Why: most GETs come without a query string, and validating `{}` against a query DTO
- * (class-validator looks up the class's rules on every call) was about 5% of the CPU of
- * a small list request, always with the same outcome. Our validators are pure functions
- * of the value (no custom constraint reads anything else), so once `{}` has passed for a
- * class it passes again: the next empty object is only transformed, as the pipe would
- * return it. A non-empty value, or a class that rejected `{}`, is validated every time.
- */
-export class AppValidationPipe extends ValidationPipe {
-  private readonly acceptsEmptyObject = new WeakSet<Type<unknown>>();
-
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const metatype = metadata.metatype;
-    const empty = !!metatype && isEmptyPlainObject(value) && this.toValidate(metadata);
-    if (empty && this.acceptsEmptyObject.has(metatype)) return plainToInstance(metatype, value, this.transformOptions);
-    const result = await super.transform(value, metadata);
-    if (empty) this.acceptsEmptyObject.add(metatype);
-    return result;
-  }
-}
-
 export function createValidationPipe(): ValidationPipe {
-  return new AppValidationPipe({
+  return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: false,
