@@ -13,7 +13,7 @@ export interface CpuSample {
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks (100 on every mainstream build). */
 const TICKS_PER_SECOND = 100;
 
-function cpuMsOf(pid: string): { comm: string; ms: number } | null {
+export function cpuMsOf(pid: string): { comm: string; ms: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // comm is in parentheses and may hold spaces; the fields after it are space-separated.

@@ -19,16 +19,12 @@
  * on VMs of different speed can be told apart.
  */
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'child_process';
-import { randomBytes } from 'crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
-import { createServer } from 'net';
 import { join } from 'path';
 import { Client } from 'pg';
-import { hashPassword } from '../src/common/auth/password-hasher';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { runMigrations } from '../src/database/migrate';
-import { DEFAULT_SIZE, loadDataset } from './dataset';
+import { createBenchAdmin, flag, freshBenchDatabase, productionNodeFlags, startApi } from './api-process';
+import { DEFAULT_SIZE } from './dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
@@ -50,46 +46,6 @@ interface Row {
   cpu?: { apiMs: number; postgresMs: number; loadGeneratorMs: number; machineBusyPercent?: number };
   target: string;
   met: boolean | null;
-}
-
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the app did not become healthy in 60 s');
-}
-
-/**
- * The Node flags production runs the API with: those of `npm run start:prod` (the
- * Dockerfile's CMD uses the same), so the benchmark measures that process, heap cap included.
- */
-function productionNodeFlags(): string[] {
-  const scripts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const words = scripts['start:prod'].split(/\s+/);
-  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
 }
 
 function rssMb(pid: number): number {
@@ -277,53 +233,18 @@ async function vacuumerStandingInForAutovacuum(dbUrl: string): Promise<(() => Pr
 /** Loads a fresh data set of `customers` into `database`, boots the API on it and runs the scenarios. */
 async function runScenarios(serverUrl: string, database: string, options: RunOptions): Promise<RunResult> {
   const { customers, only } = options;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const dbUrl = url.toString();
-  console.log(`Migrating and loading the data set (${customers} customers)...`);
-  await runMigrations(dbUrl);
-  const data = await loadDataset(dbUrl, { ...DEFAULT_SIZE, customers }, console.log);
+  const { dbUrl, data } = await freshBenchDatabase(serverUrl, database, { ...DEFAULT_SIZE, customers });
   // Before the API starts, on an otherwise idle machine: how fast it is today.
   const machine = await calibrateMachine(dbUrl);
   console.log(describeCalibration(machine));
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // BENCH_API_NODE_FLAGS adds flags for a diagnosis run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeFlags = [...productionNodeFlags(), ...(process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
   console.log(`Starting the API: node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`);
-  const child = spawn(process.execPath, [...nodeFlags, join(__dirname, '..', 'src', 'main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      TRUST_PROXY: 'false',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      LOGIN_THROTTLE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const api = await startApi({ dbUrl, nodeFlags });
+  const { child, base } = api;
   try {
-    await waitForHealth(base, child);
-    const userDb = new Client({ connectionString: dbUrl });
-    await userDb.connect();
-    // An API token, as an integration calls the admin API: in production the session cookie
-    // is Secure and never set over the bench's plain HTTP, so a cookie login would 401.
-    await userDb.query(
-      `INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')`,
-      [await hashPassword('bench-password')],
-    );
-    await userDb.end();
-    const adminHeaders = { 'x-medusa-access-token': 'bench-api-token' };
+    const adminHeaders = await createBenchAdmin(dbUrl);
     const probe = await fetch(`${base}/admin/currencies?limit=1`, { headers: adminHeaders });
     if (!probe.ok) throw new Error(`admin API token rejected: ${probe.status}`);
     const ctx: BenchContext = { base, adminHeaders, ...data };
@@ -337,8 +258,7 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     }
     return { rows, rss: rssMb(child.pid!), nodeFlags, machine };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await api.stop();
   }
 }
 
@@ -404,7 +324,6 @@ async function main(): Promise<void> {
   }
   // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
   const database = process.env.BENCH_DB ?? 'medusa_bench';
-  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error('BENCH_DB must be a plain lower-case identifier');
   const date = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
