@@ -12,6 +12,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
+import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
 import type { AppConfig } from './config/configuration';
@@ -59,7 +60,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   const expressApp = app.getHttpAdapter().getInstance() as Application;
   app.get(ConnectionDrain).install(expressApp);
 
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(precomputedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } })));
 
   const admin = originMatcher(config.adminCors);
   const store = originMatcher(config.storeCors);

@@ -1,4 +1,4 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
@@ -9,6 +9,7 @@ import { ShippingMethodTaxLine } from '../shipping/shipping-method.entities';
 import { Cart } from './cart.entity';
 import { NEW_CART_RELATIONS } from './cart-loader.service';
 import { LineItemAdjustment } from './line-item-adjustment.entity';
+import { LineItem } from './line-item.entity';
 import { LineItemTaxLine } from './line-item-tax-line.entity';
 import type { PricingRegion, PricingVariant } from './line-item-pricing';
 
@@ -560,4 +561,50 @@ export async function closeCartIntoOrder(
       WHERE id = $1`,
     [input.cartId, input.orderId, input.completedAt, input.paymentAuthorizedAt, input.paymentId, input.idempotencyKey, input.email],
   );
+}
+
+/** Makes a new cart a draft order's cart (Medusa v1 keeps the draft's metadata on it). */
+export async function markCartAsDraftOrder(manager: EntityManager, cartId: string, metadata: Record<string, unknown>): Promise<void> {
+  await manager.getRepository(Cart).update(cartId, { type: 'draft_order', metadata } as QueryDeepPartialEntity<Cart>);
+}
+
+/** Soft-deletes a cart (a draft order's cart when the draft goes). */
+export async function softDeleteCart(manager: EntityManager, cartId: string): Promise<void> {
+  await manager.getRepository(Cart).softDelete(cartId);
+}
+
+/** An admin's own title and price on a line of a draft order's cart. */
+export async function setLineTitleAndPrice(manager: EntityManager, lineId: string, changes: { title?: string; unit_price?: number }): Promise<void> {
+  if (changes.title === undefined && changes.unit_price === undefined) return;
+  await manager.getRepository(LineItem).update(lineId, {
+    ...(changes.title !== undefined && { title: changes.title }),
+    ...(changes.unit_price !== undefined && { unit_price: changes.unit_price }),
+  });
+}
+
+/** A line without a variant, as draft orders add them: never discounted, always shippable, never merged (Medusa v1). */
+export async function insertCustomLine(
+  manager: EntityManager,
+  cartId: string,
+  line: { title: string; unit_price: number; quantity: number; metadata: Record<string, unknown> },
+): Promise<string> {
+  const repo = manager.getRepository(LineItem);
+  const row = repo.create({
+    cart_id: cartId,
+    order_id: null,
+    title: line.title,
+    description: null,
+    thumbnail: null,
+    variant_id: null,
+    unit_price: line.unit_price,
+    quantity: line.quantity,
+    allow_discounts: false,
+    has_shipping: true,
+    should_merge: false,
+    is_giftcard: false,
+    includes_tax: false,
+    metadata: line.metadata,
+  });
+  await repo.save(row);
+  return row.id;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, In, IsNull, Not, Raw } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, Not, Raw } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
@@ -7,7 +7,7 @@ import type { DateComparisonOperator } from '../../common/query/find-params.dto'
 import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
-import { Product } from '../products/product.entity';
+import { moveProductsIntoCollection, takeProductsOutOfCollection } from '../products/products.repository';
 import { kebabCase } from './kebab-case';
 import { ProductCollection } from './product-collection.entity';
 
@@ -102,7 +102,7 @@ export class CollectionsService {
   async delete(id: string): Promise<void> {
     await this.tx.run(async (manager) => {
       await this.lock(id, manager);
-      await manager.getRepository(Product).update({ collection_id: id }, { collection_id: null });
+      await takeProductsOutOfCollection(manager, id);
       await manager.getRepository(ProductCollection).softDelete({ id });
     });
   }
@@ -114,7 +114,7 @@ export class CollectionsService {
   async addProducts(id: string, productIds: string[], relations: string[] = []): Promise<ProductCollection> {
     return this.tx.run(async (manager) => {
       await this.lock(id, manager);
-      await manager.getRepository(Product).update({ id: In(productIds), deleted_at: IsNull() }, { collection_id: id });
+      await moveProductsIntoCollection(manager, id, productIds);
       return this.retrieve(id, relations, manager);
     });
   }
@@ -123,7 +123,7 @@ export class CollectionsService {
   async removeProducts(id: string, productIds: string[]): Promise<void> {
     await this.tx.run(async (manager) => {
       await this.lock(id, manager);
-      await manager.getRepository(Product).update({ id: In(productIds), collection_id: id }, { collection_id: null });
+      await takeProductsOutOfCollection(manager, id, productIds);
     });
   }
 

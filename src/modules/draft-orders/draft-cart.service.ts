@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
 import { Cart } from '../carts/cart.entity';
@@ -8,6 +8,7 @@ import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
 import { CartCompletionService } from '../carts/cart-completion.service';
 import { CartMutationRunner } from '../carts/cart-mutation.runner';
+import { insertCustomLine, markCartAsDraftOrder, setLineTitleAndPrice } from '../carts/carts.repository';
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItem } from '../carts/line-item.entity';
@@ -72,7 +73,7 @@ export class DraftCartService {
   async create(input: { region_id: string; customer_id?: string; metadata?: Record<string, unknown> }): Promise<string> {
     const cart = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id });
     await this.mutations.run(cart.id, async (locked, manager) => {
-      await manager.getRepository(Cart).update(locked.id, { type: 'draft_order', metadata: input.metadata ?? {} } as QueryDeepPartialEntity<Cart>);
+      await markCartAsDraftOrder(manager, locked.id, input.metadata ?? {});
     });
     return cart.id;
   }
@@ -192,29 +193,15 @@ export class DraftCartService {
   private async insertLine(cart: Cart, input: DraftLineInput, manager: EntityManager): Promise<string> {
     if (input.variant_id) {
       const line = await this.lineItems.add(cart, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata }, manager);
-      if (input.unit_price !== undefined) await manager.getRepository(LineItem).update(line.id, { unit_price: input.unit_price });
+      if (input.unit_price !== undefined) await setLineTitleAndPrice(manager, line.id, { unit_price: input.unit_price });
       return line.id;
     }
-    const repo = manager.getRepository(LineItem);
-    const line = repo.create({
-      cart_id: cart.id,
-      order_id: null,
+    return insertCustomLine(manager, cart.id, {
       title: input.title ?? CUSTOM_LINE_TITLE,
-      description: null,
-      thumbnail: null,
-      variant_id: null,
       unit_price: input.unit_price ?? 0,
       quantity: input.quantity,
-      // Medusa v1's custom lines: never discounted, always shippable, never merged.
-      allow_discounts: false,
-      has_shipping: true,
-      should_merge: false,
-      is_giftcard: false,
-      includes_tax: false,
       metadata: input.metadata ?? {},
     });
-    await repo.save(line);
-    return line.id;
   }
 
   /**
@@ -232,10 +219,7 @@ export class DraftCartService {
       const lines = await repo.find({ where: 'id' in match ? { id: match.id, cart_id: cartId } : { cart_id: cartId, variant_id: match.variant_id } });
       const line = 'id' in match ? lines[0] : lines.find((l) => l.should_merge && sameMetadata(l.metadata, match.metadata));
       if (!line) return;
-      await repo.update(line.id, {
-        ...(changes.title !== undefined && { title: changes.title }),
-        ...(changes.unit_price !== undefined && { unit_price: changes.unit_price }),
-      });
+      await setLineTitleAndPrice(manager, line.id, changes);
     });
     await this.carts.update(cartId, {}, {});
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { Order } from '../orders/order.entity';
+import { linkOrderToDraft } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
 import { DraftCartService } from './draft-cart.service';
 import { DraftOrder } from './draft-order.entity';
@@ -37,7 +38,7 @@ export class DraftOrderPaymentService {
         .getRepository(DraftOrder)
         .update({ id, status: 'open' }, { status: 'completed', order_id: orderId, completed_at: () => 'now()' });
       if (!marked.affected) throw alreadyPaid(id);
-      await manager.getRepository(Order).update(orderId, { draft_order_id: id, no_notification: draft.no_notification_order });
+      await linkOrderToDraft(manager, orderId, id, draft.no_notification_order);
     });
     return this.orders.retrieveWithTotals(orderId);
   }

@@ -5,8 +5,8 @@ import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
 import { buildWhere, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
-import { Cart } from '../carts/cart.entity';
 import { CartLoaderService } from '../carts/cart-loader.service';
+import { softDeleteCart } from '../carts/carts.repository';
 import { DraftOrder, DraftOrderStatus } from './draft-order.entity';
 import { DraftOrderLoaderService } from './draft-order-loader.service';
 
@@ -69,7 +69,7 @@ export class DraftOrdersQueryService {
       const cart = await this.carts.lock(draft.cart_id, manager);
       if (draft.status !== 'open' || cart.completed_at) throw ApiError.notAllowed('A completed draft order cannot be deleted');
       await manager.getRepository(DraftOrder).delete(draft.id);
-      await manager.getRepository(Cart).softDelete(cart.id);
+      await softDeleteCart(manager, cart.id);
     });
   }
 }

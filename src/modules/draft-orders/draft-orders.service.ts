@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
-import { Cart } from '../carts/cart.entity';
 import { DraftCartService } from './draft-cart.service';
+import { softDeleteCart } from '../carts/carts.repository';
 import { DraftOrder } from './draft-order.entity';
 import { DraftOrderLoaderService, notOpen, DraftOrderView } from './draft-order-loader.service';
 import type { AdminPostDraftOrdersDraftOrderReq, AdminPostDraftOrdersReq } from './dto/admin-draft-orders.dto';
@@ -47,7 +47,7 @@ export class DraftOrdersService {
         return draft.id;
       });
     } catch (err) {
-      await this.dataSource.getRepository(Cart).softDelete(cartId);
+      await softDeleteCart(this.dataSource.manager, cartId);
       throw err;
     }
     return this.loader.view(draftId);

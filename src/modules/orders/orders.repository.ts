@@ -18,3 +18,8 @@ export async function insertOrderFromCart(manager: EntityManager, order: Order, 
     [...values, order.id, cartId],
   );
 }
+
+/** Records on an order placed from a draft which draft it came from, and the draft's notification choice. */
+export async function linkOrderToDraft(manager: EntityManager, orderId: string, draftOrderId: string, noNotification: boolean | null): Promise<void> {
+  await manager.getRepository(Order).update(orderId, { draft_order_id: draftOrderId, no_notification: noNotification });
+}

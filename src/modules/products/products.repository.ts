@@ -1,4 +1,5 @@
-import { EntityManager } from 'typeorm';
+import { EntityManager, In, IsNull } from 'typeorm';
+import { Product } from './product.entity';
 
 /**
  * Takes `quantity` off a variant's stock with one conditional UPDATE: unmanaged variants
@@ -15,4 +16,15 @@ export async function reserveStock(manager: EntityManager, variantId: string, qu
     [variantId, quantity],
   )) as [unknown[], number];
   return updated.length > 0;
+}
+
+/** Moves live products into a collection (out of any other); ids naming no live product are ignored. */
+export async function moveProductsIntoCollection(manager: EntityManager, collectionId: string, productIds: readonly string[]): Promise<void> {
+  await manager.getRepository(Product).update({ id: In([...productIds]), deleted_at: IsNull() }, { collection_id: collectionId });
+}
+
+/** Takes products out of a collection: the given ones, or every product in it. */
+export async function takeProductsOutOfCollection(manager: EntityManager, collectionId: string, productIds?: readonly string[]): Promise<void> {
+  const where = productIds ? { id: In([...productIds]), collection_id: collectionId } : { collection_id: collectionId };
+  await manager.getRepository(Product).update(where, { collection_id: null });
 }
