@@ -15,8 +15,9 @@
  * the machine's speed falls on all variants alike. CPU per request (from /proc) is steadier
  * than req/s. Give the baseline a second copy (`--variant base2`) to see the noise that
  * remains between processes of the same build (their JIT and heap layout differ).
- * PostgreSQL's CPU cannot be told apart per variant: compare whole `npm run bench` runs for
- * changes on the database side.
+ * That noise is ±10-20 % on the sub-0.1 ms catalogue hits: below it, alternate whole
+ * `npm run bench -- --only ...` runs of each build instead. PostgreSQL's CPU cannot be told
+ * apart per variant either: compare whole runs for changes on the database side.
  */
 import autocannon from 'autocannon';
 import { join } from 'path';
