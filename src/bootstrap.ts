@@ -16,6 +16,8 @@ import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
 import type { AppConfig } from './config/configuration';
+import { TableChangeNotices } from './modules/table-changes/table-change-notices';
+import { writeFenceMiddleware } from './modules/table-changes/write-fence.middleware';
 
 const NO_CORS = Object.freeze({ origin: false });
 
@@ -59,6 +61,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   app.disable('x-powered-by');
   const expressApp = app.getHttpAdapter().getInstance() as Application;
   app.get(ConnectionDrain).install(expressApp);
+  app.use(writeFenceMiddleware(app.get(TableChangeNotices)));
 
   app.use(precomputedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } })));
 

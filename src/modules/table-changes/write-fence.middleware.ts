@@ -5,7 +5,7 @@ import type { TableChangeNotices } from './table-change-notices';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Runs on every request, ahead of Nest's router: when the response to a request that may
+ * Runs on every request (installed by configureApp), ahead of Nest's router: when the response to a request that may
  * have written (any method but GET, HEAD, OPTIONS) is finished, the caches that follow
  * the notices are bypassed until the notices of its commits have arrived
  * (TableChangeNotices.writeFinished), so this instance never serves a cached answer older
