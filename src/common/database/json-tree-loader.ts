@@ -5,7 +5,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
 import { holdStatement } from './connection-statements';
 import { LruMap } from './lru-map';
-import { runNamed } from './prepared-statements';
+import { namesStatements, runNamed } from './prepared-statements';
 
 /**
  * Loads entities with a tree of relations in ONE query: PostgreSQL assembles each root and
@@ -319,12 +319,14 @@ export function jsonTreeExpression<T extends ObjectLiteral>(
 }
 
 async function runOn(client: PoolClient, query: CompiledQuery, values: unknown[]): Promise<{ tree: string }[]> {
+  if (!namesStatements(client)) return (await client.query<{ tree: string }>(query.sql, values)).rows;
   holdStatement(client, query.name);
   return (await runNamed(client.query.bind(client) as (...args: unknown[]) => unknown, query.name, query.sql, values)).rows;
 }
 
 /**
- * Runs the compiled query as a named prepared statement, on the manager's transaction
+ * Runs the compiled query as a named prepared statement (unnamed when the pool does not
+ * name statements: DB_PREPARED_STATEMENTS=false), on the manager's transaction
  * connection when it has one, else on a pooled connection. TypeORM's `query()` cannot
  * name statements; errors are wrapped as TypeORM's are, so the error filter maps them alike.
  */

@@ -83,6 +83,15 @@ export function usePreparedStatements(pool: Pool, registry = new PreparedStateme
 }
 
 /**
+ * Whether this connection runs statements by name (false when DB_PREPARED_STATEMENTS=false:
+ * behind a transaction-pooling PgBouncer, a name prepared on one server connection is
+ * unknown on the next). Code that names its own statements asks this first.
+ */
+export function namesStatements(client: object): boolean {
+  return (client as { [WRAPPED]?: true })[WRAPPED] === true;
+}
+
+/**
  * Runs `text` as the named statement `name` through a client's `query`, with the promise
  * its config-object form would give. Why not `query({ name, text, values })`: pg copies a
  * config object with Object.defineProperties (utils.cloneQueryConfig), about 2 % of the

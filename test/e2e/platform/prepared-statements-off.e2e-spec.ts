@@ -1,0 +1,44 @@
+import type { Pool, PoolClient } from 'pg';
+import { createProduct } from '../../factories/product.factory';
+import { createRegion } from '../../factories/region.factory';
+import { createTestApp, TestApp } from '../../helpers/app';
+
+/**
+ * DB_PREPARED_STATEMENTS=false is the setting for a transaction-pooling PgBouncer (older
+ * than 1.21), where a statement prepared on one server connection is unknown on the next:
+ * then nothing may be prepared by name, not TypeORM's queries and not the JSON-tree reads.
+ */
+describe('DB_PREPARED_STATEMENTS=false: no statement is prepared by name', () => {
+  let t: TestApp;
+  const previous = process.env.DB_PREPARED_STATEMENTS;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DB_PREPARED_STATEMENTS: 'false' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    if (previous === undefined) delete process.env.DB_PREPARED_STATEMENTS;
+    else process.env.DB_PREPARED_STATEMENTS = previous;
+  });
+
+  it('leaves every pooled connection without prepared statements after repeated cart and product reads', async () => {
+    const region = await createRegion(t.dataSource.manager);
+    const product = await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 50, prices: [{ currency_code: 'eur', amount: 500 }] }] });
+    const cart = (await t.http().post('/store/carts').send({ region_id: region.id }).expect(200)).body.cart;
+    for (let i = 0; i < 5; i++) {
+      await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: product.variants![0].id, quantity: 1 }).expect(200);
+      await t.http().get(`/store/carts/${cart.id}`).expect(200);
+      await t.http().get(`/store/products/${product.id}`).expect(200);
+    }
+    const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+    const max = (pool as unknown as { options: { max: number } }).options.max;
+    const clients: PoolClient[] = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+    try {
+      const counts = await Promise.all(clients.map(async (c) => Number((await c.query('SELECT count(*) AS n FROM pg_prepared_statements')).rows[0].n)));
+      expect(counts).toEqual(counts.map(() => 0));
+    } finally {
+      clients.forEach((c) => c.release());
+    }
+  });
+});
