@@ -30,6 +30,9 @@ const CURRENT_SQL = `
 SELECT "key", "hits", greatest(0, ceil(extract(epoch FROM "expires_at" - now())))::int AS "expires_in"
 FROM "throttle_counter" WHERE "key" = ANY($1::varchar[]) AND "expires_at" > now()`;
 
+/** -1 on each live key that has hits (a reservation given back). $1 keys, sorted. */
+const RELEASE_SQL = `UPDATE "throttle_counter" SET "hits" = "hits" - 1 WHERE "key" = ANY($1::varchar[]) AND "expires_at" > now() AND "hits" > 0`;
+
 const CLEAR_SQL = `DELETE FROM "throttle_counter" WHERE "key" = ANY($1::varchar[])`;
 
 const CLEANUP_SQL = `DELETE FROM "throttle_counter" WHERE "expires_at" < now()`;
@@ -61,6 +64,11 @@ export class PgAttemptCounters implements OnModuleDestroy {
     this.startCleanup();
     const rows: Row[] = await this.dataSource.query(ADD_SQL, [[...new Set(keys)].sort(), ttlMs]);
     return toMap(rows);
+  }
+
+  /** Takes back one hit from every key (an add() whose attempt turned out not to count). */
+  async release(keys: string[]): Promise<void> {
+    await this.dataSource.query(RELEASE_SQL, [[...new Set(keys)].sort()]);
   }
 
   async clear(keys: string[]): Promise<void> {

@@ -11,7 +11,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { catchError, concatMap, from, map, Observable, throwError } from 'rxjs';
+import { catchError, concatMap, from, map, Observable, of, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
 import { addressForLimits, clientAddress } from '../../common/http/client-address';
@@ -41,9 +41,10 @@ export interface LoginAttempt {
  * Both are keyed by the address, never by the email alone, so nobody can lock an account
  * by failing against it from elsewhere: a correct password from an address that has not
  * been failing always works. Once an address is over a budget it is refused whatever the
- * password, so the attacker learns nothing from the answers. The check and the count are
- * two statements: attempts running at the same moment may pass a budget by as many as
- * there are in flight, never more.
+ * password, so the attacker learns nothing from the answers. Each attempt takes its place
+ * in both counts before the password is checked (one atomic statement), and gives it back
+ * unless the password was wrong: attempts running at the same moment, on any number of
+ * instances, can never pass a budget together.
  * Registrations are counted per address at a rate a busy storefront server never reaches.
  */
 @Injectable()
@@ -57,31 +58,41 @@ export class LoginAttemptLimiter implements OnModuleDestroy {
     this.counters = new PgAttemptCounters(dataSource);
   }
 
-  /** The attempt to count afterwards; throws a 429 when the address is over a budget. */
+  /**
+   * Counts the attempt as a failure in advance; throws a 429 (counting nothing) when that
+   * puts the address over a budget. A wrong password leaves it counted; settle any other
+   * outcome with succeeded() or notCounted().
+   */
   async begin(address: string, email: unknown, res?: Response): Promise<LoginAttempt> {
     const unit = addressForLimits(address);
     const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
     const attempt = { pairKey: key('login-failures', unit, normalized), addressKey: key('login-failures', unit), pairHasFailures: false };
-    const counts = await this.counters.current([attempt.pairKey, attempt.addressKey]);
+    const keys = [attempt.pairKey, attempt.addressKey];
+    const counts = await this.counters.add(keys, this.config.loginThrottleTtlMs);
     const pair = counts.get(attempt.pairKey);
     const byAddress = counts.get(attempt.addressKey);
     const over = [
-      pair && pair.hits >= this.config.loginThrottleLimit ? pair.expiresIn : 0,
-      byAddress && byAddress.hits >= this.config.loginThrottleAddressLimit ? byAddress.expiresIn : 0,
+      pair && pair.hits > this.config.loginThrottleLimit ? pair.expiresIn : 0,
+      byAddress && byAddress.hits > this.config.loginThrottleAddressLimit ? byAddress.expiresIn : 0,
     ];
     const retryAfter = Math.max(...over);
-    if (retryAfter > 0) throw tooMany(TOO_MANY_LOGINS, retryAfter, res);
-    attempt.pairHasFailures = !!pair;
+    if (retryAfter > 0) {
+      await this.counters.release(keys);
+      throw tooMany(TOO_MANY_LOGINS, retryAfter, res);
+    }
+    attempt.pairHasFailures = !!pair && pair.hits > 1;
     return attempt;
   }
 
-  async failed(attempt: LoginAttempt): Promise<void> {
-    await this.counters.add([attempt.pairKey, attempt.addressKey], this.config.loginThrottleTtlMs);
-  }
-
-  /** A correct password ends the pair's failure count (the address-wide count stands). */
+  /** A correct password ends the pair's failure count (the address-wide count stands, less this attempt). */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     if (attempt.pairHasFailures) await this.counters.clear([attempt.pairKey]);
+    await this.counters.release(attempt.pairHasFailures ? [attempt.addressKey] : [attempt.pairKey, attempt.addressKey]);
+  }
+
+  /** Any other outcome (a validation error, a failure of ours): the attempt counts for nothing. */
+  async notCounted(attempt: LoginAttempt): Promise<void> {
+    await this.counters.release([attempt.pairKey, attempt.addressKey]);
   }
 
   /** Counts one registration from the address; throws a 429 past the per-minute limit. */
@@ -116,7 +127,8 @@ export class LoginThrottleInterceptor implements NestInterceptor {
     const attempt = await this.limiter.begin(clientAddress(req), (req.body as { email?: unknown } | undefined)?.email, http.getResponse<Response>());
     return next.handle().pipe(
       concatMap((value) => from(this.limiter.succeeded(attempt)).pipe(map(() => value))),
-      catchError((err) => (isWrongCredentials(err) ? from(this.limiter.failed(attempt)) : from([undefined])).pipe(concatMap(() => throwError(() => err)))),
+      // A wrong password stays counted (begin() counted it); anything else is given back.
+      catchError((err) => (isWrongCredentials(err) ? of(undefined) : from(this.limiter.notCounted(attempt))).pipe(concatMap(() => throwError(() => err)))),
     );
   }
 }

@@ -130,6 +130,18 @@ describe('Login throttling behind a trusted proxy', () => {
     expect((await login(a, ip, email).expect(429)).body).toEqual(TOO_MANY);
   });
 
+  it('lets a burst of wrong passwords sent at once, through two instances, check no more passwords than the budget', async () => {
+    const admin = await createAdminUser(a);
+    const ip = freshIp();
+    const statuses = (
+      await Promise.all(Array.from({ length: 24 }, (_, i) => login(i % 2 ? b : a, ip, admin.email, i % 4 < 2 ? '/admin/auth' : '/admin/auth/token')))
+    ).map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PAIR_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24 - PAIR_LIMIT);
+    // The refused attempts were not counted: the address-wide budget still has room for another account.
+    await login(a, ip, freshEmail()).expect(401);
+  });
+
   it('limits registrations per address per minute, leaving other addresses alone', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await registerCustomer(a, ip)).res.status).toBe(200);
