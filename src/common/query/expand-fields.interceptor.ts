@@ -21,6 +21,31 @@ const DEFAULT_MAX_LIMIT = 1000;
  */
 export const MAX_EXPAND_RELATIONS = 25;
 
+/**
+ * Computed totals an answer keeps whatever `fields` names, as Medusa v1's
+ * `cleanResponseData` (utils/clean-response-data.ts, INCLUDED_FIELDS) does: `fields=status`
+ * on an order still sends its `total`, `subtotal`, `paid_total`, ...; a cart keeps its
+ * totals the same way (Medusa computes them on every cart it answers). Only top-level keys
+ * the answer has are kept: a resource without totals is unaffected.
+ */
+export const TOTALS_KEPT_WITH_FIELDS = [
+  'shipping_total',
+  'discount_total',
+  'tax_total',
+  'refunded_total',
+  'total',
+  'subtotal',
+  'paid_total',
+  'refundable_amount',
+  'gift_card_total',
+  'gift_card_tax_total',
+  'item_tax_total',
+  'shipping_tax_total',
+  'refundable',
+  'original_total',
+  'original_tax_total',
+] as const;
+
 function splitList(raw: unknown): string[] | undefined {
   if (raw === undefined) return undefined;
   const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));
@@ -40,8 +65,8 @@ function parseNonNegativeInt(raw: unknown, name: string, fallback: number): numb
  * Applies `expand`, `fields`, `order`, `limit` and `offset` as section 4.0 of the spec
  * says (Medusa v1's semantics):
  * - `expand` replaces the default relations; `expand=` means no relations;
- * - `fields` returns only the named fields plus `id` (and the expanded relations);
- *   `fields=` returns only `id`;
+ * - `fields` returns only the named fields plus `id` (and the expanded relations, and the
+ *   computed totals of TOTALS_KEPT_WITH_FIELDS); `fields=` returns only `id` (and those);
  * - unknown names are a 400 `invalid_data`; nothing unvalidated reaches SQL.
  * It also strips secrets from every response, as the last line of defence.
  */
@@ -102,7 +127,8 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
       const unknown = requestedFields.filter((f) => !allowed.has(f) || SECRET_PROPERTIES.has(f));
       if (unknown.length) throw ApiError.invalid(`Requested fields [${unknown.join(', ')}] are not valid`);
       const keys = config.entity ? this.primaryKeys(config.entity) : ['id'];
-      fields = [...new Set([...keys, ...requestedFields])];
+      // Medusa's list routes also keep created_at (their default order) with `fields`.
+      fields = [...new Set([...keys, ...(config.isList ? ['created_at'] : []), ...requestedFields])];
     }
 
     let order: Record<string, 'ASC' | 'DESC'> = config.defaultOrder ?? (columns.includes('created_at') ? { created_at: 'DESC' } : {});
@@ -145,7 +171,7 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
 
   private trimToFields(body: unknown, config: FindConfig): void {
     if (!body || typeof body !== 'object') return;
-    const keep = new Set([...(config.fields ?? []), ...config.relations.map((r) => r.split('.')[0])]);
+    const keep = new Set([...(config.fields ?? []), ...config.relations.map((r) => r.split('.')[0]), ...TOTALS_KEPT_WITH_FIELDS]);
     const pick = (item: unknown) => {
       if (!item || typeof item !== 'object' || item instanceof Date) return;
       for (const key of Object.keys(item)) if (!keep.has(key)) delete (item as Record<string, unknown>)[key];

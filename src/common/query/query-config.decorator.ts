@@ -21,6 +21,8 @@ export interface QueryConfigOptions {
   defaultOrder?: Record<string, 'ASC' | 'DESC'>;
   defaultLimit?: number;
   maxLimit?: number;
+  /** A list route in Medusa's sense: with `fields`, `created_at` is kept too (as Medusa's list queries do). */
+  isList?: boolean;
 }
 
 export interface FindConfig {

@@ -53,6 +53,30 @@ export const ALLOWED_ORDER_RELATIONS = [
   ]),
 ];
 
+/**
+ * The store order routes' relations, as Medusa v1.20 has them (routes/store/orders/index.ts):
+ * `fulfillments` (with their tracking links) is always an empty list here, since this service
+ * has no fulfillments (an order is never fulfilled through it).
+ */
+export const STORE_ORDER_DEFAULT_RELATIONS = [
+  'shipping_address',
+  'fulfillments',
+  'fulfillments.tracking_links',
+  'items',
+  'items.variant',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'discounts',
+  'discounts.rule',
+  'customer',
+  'payments',
+  'region',
+];
+export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 'billing_address'];
+
+/** Relations named by Medusa that have no table here; answered as empty lists. */
+const EMPTY_RELATIONS = new Set(['fulfillments', 'fulfillments.tracking_links']);
+
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
@@ -93,6 +117,55 @@ export class OrdersService {
     const order = await loadJsonTree(manager, Order, id, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
     return this.decorate(order, manager, known.giftCardTransactions);
+  }
+
+  /** The order a completed cart became, as retrieveWithTotals answers it; 404 with Medusa's message otherwise. */
+  async retrieveByCartWithTotals(cartId: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Order> {
+    const id = await this.findIdByCart(cartId, manager);
+    if (!id) throw ApiError.notFound(`Order with cart id ${cartId} was not found`);
+    return this.retrieveWithStoreRelations(id, relations, manager);
+  }
+
+  /**
+   * The storefront's order lookup (GET /store/orders?display_id=&email=): the one order with
+   * that number whose email is `email` (compared without case), 404 otherwise.
+   */
+  async lookupWithTotals(displayId: number, email: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Order> {
+    const found = await manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select('o.id')
+      .where('o.display_id = :displayId AND lower(o.email) = lower(:email)', { displayId, email })
+      .getOne();
+    if (!found) throw ApiError.notFound(`Order with display_id ${displayId} and the given email was not found`);
+    return this.retrieveWithStoreRelations(found.id, relations, manager, { onlyRequested: true });
+  }
+
+  /**
+   * retrieveWithTotals for the store order routes: their relations without a table here
+   * (fulfillments) come back empty. With `onlyRequested` (GET /store/orders/:id and the
+   * lookup, as Medusa's response clean-up does there), the relations read only for the
+   * totals and not asked for are left out of the answer.
+   */
+  async retrieveWithStoreRelations(
+    id: string,
+    relations: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+    options: { onlyRequested?: boolean } = {},
+  ): Promise<Order> {
+    const order = await this.retrieveWithTotals(
+      id,
+      relations.filter((r) => !EMPTY_RELATIONS.has(r)),
+      manager,
+    );
+    if (relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
+    if (options.onlyRequested) {
+      const requested = new Set(relations.map((r) => r.split('.')[0]));
+      for (const key of [...ORDER_TOTALS_RELATIONS, 'gift_card_transactions']) {
+        if (!key.includes('.') && !requested.has(key)) delete (order as unknown as Record<string, unknown>)[key];
+      }
+    }
+    return order;
   }
 
   /**
@@ -168,6 +241,8 @@ export class OrdersService {
         original_total: t.original_total,
         original_tax_total: t.original_tax_total,
         refundable: t.refundable,
+        // Medusa sends the unrounded discount of each order line (its clean-up removes it only from the order itself).
+        raw_discount_total: (item.adjustments ?? []).reduce((sum, a) => sum + Number(a.amount), 0),
       });
     }
     for (const method of order.shipping_methods ?? []) {
