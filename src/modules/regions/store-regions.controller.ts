@@ -9,8 +9,9 @@ import { StoreGetRegionsParams } from './dto/store-regions.dto';
 import { Region } from './region.entity';
 import { RegionsService } from './regions.service';
 
-const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
-const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'currency'];
+/** Medusa v1.20's store region relations (defaultStoreRegionRelations): the default set is also the allowed one. */
+const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers', 'currency'];
+const ALLOWED_RELATIONS = DEFAULT_RELATIONS;
 
 @ApiTags('Regions')
 @StoreController('regions')
