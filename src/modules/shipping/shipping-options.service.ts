@@ -3,9 +3,22 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { calculateShippingMethodTotals } from '../../common/money';
+import { CustomShippingOption } from '../draft-orders/custom-shipping-option.entity';
+import { Product } from '../products/product.entity';
+import { Region } from '../regions/region.entity';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
 import type { TaxRegion } from '../taxes/tax-provider.interface';
 import { ShippingOption } from './shipping-option.entity';
+
+/** A region as shipping option prices need it: its tax settings, and whether it adds taxes at all. */
+export type PricingRegion = TaxRegion & { automatic_taxes: boolean };
+
+/** Filters of GET /store/shipping-options (Medusa's StoreGetShippingOptionsParams). */
+export interface StoreShippingOptionFilters {
+  product_ids?: string[];
+  region_id?: string;
+  is_return?: boolean;
+}
 
 /** What the option rules need to know about a cart. */
 export interface ShippingCart {
@@ -18,7 +31,7 @@ export interface ShippingCart {
 
 /** A shipping option priced for a cart, as Medusa v1's PricedShippingOption. */
 export type PricedShippingOption = ShippingOption & {
-  price_incl_tax: number | null;
+  price_incl_tax: number;
   tax_rates: Array<{ rate: number; name: string; code: string | null }>;
   tax_amount: number;
 };
@@ -48,9 +61,33 @@ export class ShippingOptionsService {
    * Options a shopper may pick for the cart: in its region, for the shipping profiles of
    * its products, not return-only, not admin-only, and whose requirements the cart's
    * subtotal meets. Priced with the region's tax (price_incl_tax, tax_rates, tax_amount).
+   * A cart with custom-priced options (a draft order's) lists only those, at their custom
+   * price, as Medusa v1 does (ShippingProfileService.fetchCartOptions: the options named
+   * by the cart's custom shipping options, for its profiles, not admin-only; no region or
+   * requirement check).
    */
-  async listForCart(cart: ShippingCart, region: TaxRegion, manager: EntityManager = this.dataSource.manager): Promise<PricedShippingOption[]> {
+  async listForCart(
+    cart: ShippingCart & { id?: string },
+    region: PricingRegion,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PricedShippingOption[]> {
     if (cart.profile_ids.length === 0) return [];
+    const custom = cart.id
+      ? await manager.getRepository(CustomShippingOption).find({ where: { cart_id: cart.id }, select: { id: true, shipping_option_id: true, price: true } })
+      : [];
+    if (custom.length > 0) {
+      const prices = new Map(custom.map((c) => [c.shipping_option_id, c.price]));
+      const options = await manager.getRepository(ShippingOption).find({
+        where: { id: In([...prices.keys()]), profile_id: In(cart.profile_ids), admin_only: false },
+        relations: { requirements: true, profile: true },
+        order: { created_at: 'ASC', id: 'ASC' },
+      });
+      return Promise.all(
+        options.map((option) =>
+          this.price(Object.assign(option, { amount: prices.get(option.id)!, requirements: (option.requirements ?? []).filter((r) => !r.deleted_at) }), region),
+        ),
+      );
+    }
     const options = await manager.getRepository(ShippingOption).find({
       where: { region_id: cart.region_id, profile_id: In(cart.profile_ids), is_return: false, admin_only: false },
       relations: { requirements: true, profile: true },
@@ -60,6 +97,37 @@ export class ShippingOptionsService {
       .map((option) => Object.assign(option, { requirements: (option.requirements ?? []).filter((r) => !r.deleted_at) }))
       .filter((option) => meetsRequirements(option, cart.subtotal));
     return Promise.all(valid.map((option) => this.price(option, region)));
+  }
+
+  /**
+   * GET /store/shipping-options: the options a storefront may show without a cart, as
+   * Medusa v1 lists them: never admin-only; in `region_id` when given; for the shipping
+   * profiles of `product_ids` when given; `is_return` only when given. Each is priced in
+   * its own region (requirements are listed, not checked: there is no cart).
+   */
+  async listForStore(filters: StoreShippingOptionFilters, manager: EntityManager = this.dataSource.manager): Promise<PricedShippingOption[]> {
+    const where: Record<string, unknown> = { admin_only: false };
+    if (filters.region_id !== undefined) where.region_id = filters.region_id;
+    if (filters.is_return !== undefined) where.is_return = filters.is_return;
+    if (filters.product_ids?.length) {
+      const products = await manager.getRepository(Product).find({ where: { id: In(filters.product_ids) }, select: { id: true, profile_id: true } });
+      where.profile_id = In([...new Set(products.map((p) => p.profile_id).filter((id): id is string => !!id))]);
+    }
+    const options = await manager.getRepository(ShippingOption).find({
+      where,
+      relations: { requirements: true },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
+    const regionIds = [...new Set(options.map((o) => o.region_id))];
+    const regions = regionIds.length ? await manager.getRepository(Region).find({ where: { id: In(regionIds) } }) : [];
+    const byId = new Map(regions.map((r) => [r.id, r]));
+    return Promise.all(
+      options.map((option) => {
+        const r = byId.get(option.region_id)!;
+        const region = { id: r.id, tax_rate: r.tax_rate, tax_code: r.tax_code, tax_provider_id: r.tax_provider_id, automatic_taxes: r.automatic_taxes };
+        return this.price(Object.assign(option, { requirements: (option.requirements ?? []).filter((req) => !req.deleted_at) }), region);
+      }),
+    );
   }
 
   /**
@@ -85,15 +153,22 @@ export class ShippingOptionsService {
     throw ApiError.notAllowed(`The price of shipping option ${option.id} cannot be calculated by its fulfillment provider`);
   }
 
-  private async price(option: ShippingOption, region: TaxRegion): Promise<PricedShippingOption> {
-    const provider = this.taxes.forRegion(region.tax_provider_id);
-    const lines = await provider.getTaxLines([], [{ id: option.id, shipping_option_id: option.id }], {
-      region,
-      shipping_country_code: null,
-      customer_id: null,
-    });
-    const taxRates = (lines.shipping_methods[option.id] ?? []).map((line) => ({ rate: line.rate, name: line.name, code: line.code }));
-    if (option.price_type !== 'flat_rate') return Object.assign(option, { price_incl_tax: null, tax_rates: taxRates, tax_amount: 0 });
+  /**
+   * Medusa v1's PricingService.getShippingOptionPricing: the region's tax rates apply only
+   * when the region has automatic taxes on (otherwise no rates, no tax, price_incl_tax is
+   * the amount); a calculated option without an amount counts as 0.
+   */
+  private async price(option: ShippingOption, region: PricingRegion): Promise<PricedShippingOption> {
+    let taxRates: PricedShippingOption['tax_rates'] = [];
+    if (region.automatic_taxes) {
+      const provider = this.taxes.forRegion(region.tax_provider_id);
+      const lines = await provider.getTaxLines([], [{ id: option.id, shipping_option_id: option.id }], {
+        region,
+        shipping_country_code: null,
+        customer_id: null,
+      });
+      taxRates = (lines.shipping_methods[option.id] ?? []).map((line) => ({ rate: line.rate, name: line.name, code: line.code }));
+    }
     // Priced exactly as a shipping method made from the option would be (the one calculator).
     const totals = calculateShippingMethodTotals({ id: option.id, price: option.amount ?? 0, includes_tax: false, tax_lines: taxRates }, false);
     return Object.assign(option, { price_incl_tax: totals.total, tax_rates: taxRates, tax_amount: totals.tax_total });

@@ -11,6 +11,11 @@ export const STORE_RESPONSES = {
     required: ['shipping_options'],
     properties: { shipping_options: { type: 'array', items: ref('PricedShippingOption') } },
   },
+  StoreShippingOptionsListRes: {
+    type: 'object',
+    required: ['shipping_options'],
+    properties: { shipping_options: { type: 'array', items: ref('PricedShippingOption') } },
+  },
   StoreCartsRes: { type: 'object', description: "The cart's details.", required: ['cart'], properties: { cart: ref('Cart') } },
   StoreCollectionsListRes: listResponse('collections', ref('ProductCollection'), 'The list of product collections with pagination fields.'),
   StoreCollectionsRes: {
