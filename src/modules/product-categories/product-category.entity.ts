@@ -51,7 +51,7 @@ export class ProductCategory extends BaseEntity {
   @Column({ type: 'integer', default: 0 })
   rank: number;
 
-  @ManyToMany(() => Product)
+  @ManyToMany(() => Product, (product) => product.categories)
   @JoinTable({
     name: 'product_category_product',
     joinColumn: { name: 'product_category_id' },

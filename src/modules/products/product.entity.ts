@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne, OneToMany } from 'typeorm';
 import { SoftDeletableEntity } from '../../common/database/base.entity';
+import type { ProductCategory } from '../product-categories/product-category.entity';
 import { ProductCollection } from '../collections/product-collection.entity';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
 import { ShippingProfile } from '../shipping/shipping-profile.entity';
@@ -104,6 +105,10 @@ export class Product extends SoftDeletableEntity {
   @ManyToMany(() => ShippingProfile)
   @JoinTable({ name: 'product_shipping_profile', joinColumn: { name: 'product_id' }, inverseJoinColumn: { name: 'profile_id' } })
   profiles?: ShippingProfile[];
+
+  /** The categories holding the product (the link table belongs to ProductCategory.products). */
+  @ManyToMany('ProductCategory', (category: ProductCategory) => category.products)
+  categories?: ProductCategory[];
 
   @ManyToMany(() => SalesChannel)
   @JoinTable({ name: 'product_sales_channel', joinColumn: { name: 'product_id' }, inverseJoinColumn: { name: 'sales_channel_id' } })

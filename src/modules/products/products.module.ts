@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogueCacheModule } from '../catalogue-cache/catalogue-cache.module';
+import { TaxesModule } from '../taxes/taxes.module';
 import { ProductsService } from './products.service';
 import { StoreProductsController } from './store-products.controller';
 
-@Module({ imports: [CatalogueCacheModule], controllers: [StoreProductsController], providers: [ProductsService], exports: [ProductsService] })
+@Module({ imports: [CatalogueCacheModule, TaxesModule], controllers: [StoreProductsController], providers: [ProductsService], exports: [ProductsService] })
 export class ProductsModule {}

@@ -2,11 +2,14 @@ import { Cart } from '../carts/cart.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { applySearch, dateOperator, listPage } from '../../common/query/list-query';
+import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
+import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
+import { regionPricesIncludeTax } from '../carts/line-item-pricing';
+import { includedTaxOf, percentOf, roundHalfUp } from '../../common/money/rounding';
 import { selectPrice } from './price-selection';
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
@@ -18,9 +21,38 @@ export interface PricingContext {
   cart_id?: string;
 }
 
+/** Orders Medusa's store product list accepts on the variants (allowedStoreProductsFields). */
+export const VARIANT_ORDERS = ['variants.title', 'variants.prices.amount'] as const;
+
+/**
+ * A product ordered by its variants, as Medusa's (TypeORM's DISTINCT-paged) query orders
+ * it: ascending by the smallest value among its variants, descending by the largest;
+ * products without any come last ascending, first descending (PostgreSQL's NULLs).
+ */
+function variantOrderSql(key: (typeof VARIANT_ORDERS)[number], direction: 'ASC' | 'DESC', alias: string): string {
+  const agg = direction === 'ASC' ? 'MIN' : 'MAX';
+  if (key === 'variants.title') {
+    return `(SELECT ${agg}(ov.title) FROM product_variant ov WHERE ov.product_id = ${alias}.id AND ov.deleted_at IS NULL)`;
+  }
+  return `(SELECT ${agg}(oma.amount) FROM product_variant ov JOIN money_amount oma ON oma.variant_id = ov.id AND oma.deleted_at IS NULL
+            WHERE ov.product_id = ${alias}.id AND ov.deleted_at IS NULL)`;
+}
+
+/** The tax figures Medusa adds to a priced variant (PricingService.calculateTaxes). */
+interface VariantTaxes {
+  original_price_incl_tax: number | null;
+  calculated_price_incl_tax: number | null;
+  original_tax: number | null;
+  calculated_tax: number | null;
+  tax_rates: Array<{ rate: number; name: string; code: string | null }> | null;
+}
+
 @Injectable()
 export class ProductsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly taxes: TaxProviderRegistry,
+  ) {}
 
   /**
    * Published products for the storefront. Pages on product ids first, then loads the
@@ -51,8 +83,22 @@ export class ProductsService {
       const op = filters[column] ? dateOperator(filters[column]) : undefined;
       if (op) qb.andWhere({ [column]: op });
     }
-    applySearch(qb, filters.q, ['product.title', 'product.description', 'product.handle', 'product.subtitle']);
-    const order = { ...config.order, id: config.order.id ?? 'ASC' };
+    if (filters.q) {
+      // Medusa's free-text search: the product's title and description, its variants' titles and SKUs, its collection's title.
+      qb.andWhere(
+        `(product.title ILIKE :q OR product.description ILIKE :q
+          OR EXISTS (SELECT 1 FROM product_variant qv WHERE qv.product_id = product.id AND qv.deleted_at IS NULL AND (qv.title ILIKE :q OR qv.sku ILIKE :q))
+          OR EXISTS (SELECT 1 FROM product_collection qc WHERE qc.id = product.collection_id AND qc.deleted_at IS NULL AND qc.title ILIKE :q))`,
+        { q: `%${escapeLike(filters.q)}%` },
+      );
+    }
+    const order: FindConfig['order'] = {};
+    for (const [key, direction] of Object.entries(config.order)) {
+      if ((VARIANT_ORDERS as readonly string[]).includes(key))
+        qb.addOrderBy(variantOrderSql(key as (typeof VARIANT_ORDERS)[number], direction, 'product'), direction);
+      else order[key] = direction;
+    }
+    order.id = order.id ?? 'ASC';
     const [page, count] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree' });
     return [config.relations.length === 0 ? page : page.map(sortProductChildren), count];
   }
@@ -64,10 +110,19 @@ export class ProductsService {
   }
 
   /**
-   * Adds `calculated_price` (and `original_price`) to each loaded variant for the region
-   * or currency asked for, the way Medusa's storefront pricing does.
+   * Prices each loaded variant the way Medusa v1's storefront pricing does
+   * (PricingService.setProductPrices), whenever its prices were loaded:
+   * - `calculated_price`, `original_price` (and `calculated_price_type`) for the region
+   *   (`region_id`, or the cart's) or the currency asked for; null without either;
+   * - with a region that has automatic taxes on: `calculated_tax`, `original_tax`,
+   *   `calculated_price_incl_tax`, `original_price_incl_tax` and the `tax_rates` applied
+   *   (a tax-inclusive region's prices already hold their tax); null otherwise;
+   * - with a region or a currency, `prices` holds only the prices in that currency or for
+   *   that region.
    */
   async decorateWithPrices(products: Product[], ctx: PricingContext, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const priced = products.filter((p) => p.variants?.some((v) => v.prices));
+    if (priced.length === 0) return;
     let regionId = ctx.region_id;
     let currencyCode = ctx.currency_code?.toLowerCase();
     if (ctx.cart_id && !regionId) {
@@ -77,24 +132,69 @@ export class ProductsService {
         .catch(() => null);
       regionId = cart?.region_id ?? undefined;
     }
-    if (!regionId && !currencyCode) return;
+    let region: Region | null = null;
     if (regionId) {
-      const region = await manager.getRepository(Region).findOne({ where: { id: regionId } });
+      region = await manager.getRepository(Region).findOne({ where: { id: regionId }, relations: { currency: true } });
       if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
       currencyCode = region.currency_code;
     }
-    for (const product of products) {
+    const ratesByProduct = region?.automatic_taxes ? await this.productTaxRates(priced, region, manager) : undefined;
+    const inclusive = region ? regionPricesIncludeTax(region) : false;
+    for (const product of priced) {
+      const rates = ratesByProduct?.get(product.id) ?? null;
       for (const variant of product.variants ?? []) {
         if (!variant.prices) continue;
-        Object.assign(variant as ProductVariant & Record<string, unknown>, selectPrice(variant.prices, { regionId, currencyCode }));
+        const selected = regionId || currencyCode ? selectPrice(variant.prices, { regionId, currencyCode }) : undefined;
+        const calculated = selected?.calculated_price ?? null;
+        const original = selected?.original_price ?? null;
+        if (regionId || currencyCode)
+          variant.prices = variant.prices.filter((p) => p.currency_code === currencyCode || (regionId !== undefined && p.region_id === regionId));
+        Object.assign(variant as ProductVariant & Record<string, unknown>, {
+          original_price: original,
+          calculated_price: calculated,
+          ...(selected?.calculated_price_type ? { calculated_price_type: selected.calculated_price_type } : {}),
+          ...variantTaxes(calculated, original, rates, inclusive),
+        });
       }
     }
   }
+
+  /** The tax rates of each product in the region, from the region's tax provider (as a line of the product would get them). */
+  private async productTaxRates(products: Product[], region: Region, _manager: EntityManager): Promise<Map<string, VariantTaxes['tax_rates']>> {
+    const provider = this.taxes.forRegion(region.tax_provider_id);
+    const lines = await provider.getTaxLines(
+      products.map((p) => ({ id: p.id, product_id: p.id, product_type_id: p.type_id })),
+      [],
+      {
+        region: { id: region.id, tax_rate: region.tax_rate, tax_code: region.tax_code, tax_provider_id: region.tax_provider_id },
+        shipping_country_code: null,
+        customer_id: null,
+      },
+    );
+    return new Map(products.map((p) => [p.id, (lines.items[p.id] ?? []).map((l) => ({ rate: l.rate, name: l.name, code: l.code }))]));
+  }
+}
+
+/** Medusa's calculateTaxes: the tax on each price at the summed rates, and the price with it (null without rates, i.e. no automatic taxes). */
+function variantTaxes(calculated: number | null, original: number | null, rates: VariantTaxes['tax_rates'], inclusive: boolean): VariantTaxes {
+  if (!rates) return { original_price_incl_tax: null, calculated_price_incl_tax: null, original_tax: null, calculated_tax: null, tax_rates: null };
+  const ratePercent = rates.reduce((sum, r) => sum + (r.rate || 0), 0);
+  const taxOf = (price: number) => roundHalfUp(inclusive ? includedTaxOf(price, ratePercent) : percentOf(price, ratePercent));
+  const withTax = (price: number | null) => (price === null ? null : inclusive ? price : price + taxOf(price));
+  return {
+    original_tax: original === null ? null : taxOf(original),
+    calculated_tax: calculated === null ? null : taxOf(calculated),
+    original_price_incl_tax: withTax(original),
+    calculated_price_incl_tax: withTax(calculated),
+    tax_rates: rates,
+  };
 }
 
 /** Relations loaded by separate queries come back in no defined order: make it stable. */
 function sortProductChildren(product: Product): Product {
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
+  // A shopper sees only active, public categories (Medusa's defaultStoreCategoryScope).
+  if (product.categories) product.categories = product.categories.filter((c) => c.is_active && !c.is_internal);
   return product;
 }

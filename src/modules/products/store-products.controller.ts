@@ -7,10 +7,43 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
-import { ProductsService } from './products.service';
+import { ProductsService, VARIANT_ORDERS } from './products.service';
 
-const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
-export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile', 'profiles'];
+/** Medusa v1.20's store product relations (defaultStoreProductsRelations; categories with its product-categories flag on). */
+const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
+export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile', 'categories'];
+/**
+ * What `order` accepts, as Medusa's allowedStoreProductsFields: the product's columns and
+ * its variants' title or prices (VARIANT_ORDERS).
+ */
+const ALLOWED_ORDER = [
+  'id',
+  'title',
+  'subtitle',
+  'status',
+  'external_id',
+  'description',
+  'handle',
+  'is_giftcard',
+  'discountable',
+  'thumbnail',
+  'collection_id',
+  'type_id',
+  'weight',
+  'length',
+  'height',
+  'width',
+  'hs_code',
+  'origin_country',
+  'mid_code',
+  'material',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'metadata',
+  'profile_id',
+  ...VARIANT_ORDERS,
+];
 const PRICE_FIELDS = ['variants'];
 // Prices depend on the query's region_id/currency_code (part of the URL), or on the cart's
 // region for cart_id: a cart can change region, so those requests always go to the database.
@@ -29,6 +62,7 @@ export class StoreProductsController {
     maxLimit: 1000,
     defaultRelations: DEFAULT_RELATIONS,
     allowedRelations: ALLOWED_RELATIONS,
+    allowedOrder: ALLOWED_ORDER,
     computedFields: PRICE_FIELDS,
   })
   @CachedCatalogueResponse(CACHE)

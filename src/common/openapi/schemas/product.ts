@@ -147,13 +147,17 @@ export const PRODUCT_SCHEMAS = {
         properties: {
           original_price: { nullable: true, type: 'number' },
           calculated_price: { nullable: true, type: 'number' },
+          // Sent only when a price was found for the region or currency asked for.
+          calculated_price_type: { type: 'string', enum: ['default', 'sale', 'override'] },
+          // The tax figures are null without a region, or in a region with automatic taxes off.
           original_price_incl_tax: { nullable: true, type: 'number' },
           calculated_price_incl_tax: { nullable: true, type: 'number' },
           original_tax: { nullable: true, type: 'number' },
           calculated_tax: { nullable: true, type: 'number' },
           tax_rates: {
+            nullable: true,
             type: 'array',
-            items: { type: 'object', properties: { rate: { type: 'number' }, name: { type: 'string' }, code: { type: 'string' } } },
+            items: { type: 'object', properties: { rate: { type: 'number' }, name: { type: 'string' }, code: { nullable: true, type: 'string' } } },
           },
         },
       },
