@@ -53,7 +53,8 @@ describe('Store orders (GET /store/orders/:id)', () => {
     expect(res.body.order).toHaveProperty('billing_address');
     expect(res.body.order).not.toHaveProperty('customer');
     res = await t.http().get(`/store/orders/${order.id}?expand=cart`).expect(400);
-    expect(res.body).toEqual({ type: 'invalid_data', message: 'Relations [cart] are not valid' });
+    expect(res.body.type).toBe('invalid_data');
+    expect(res.body.message).toContain('[cart]');
   });
 
   it('404s an unknown order', async () => {
