@@ -64,6 +64,7 @@ export class StoreProductsController {
     allowedRelations: ALLOWED_RELATIONS,
     allowedOrder: ALLOWED_ORDER,
     computedFields: PRICE_FIELDS,
+    isList: true,
   })
   @CachedCatalogueResponse(CACHE)
   @MedusaResponse('StoreProductsListRes')

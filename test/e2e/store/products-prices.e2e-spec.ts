@@ -165,6 +165,11 @@ describe('Store products: Medusa v1 prices and list fidelity', () => {
       await t.http().get('/store/products?expand=profiles').expect(200);
     });
 
+    it('with fields, a list keeps id and created_at beside the named fields and the relations', async () => {
+      const [product] = (await get('/store/products?handle=mug&fields=handle')).products;
+      expect(Object.keys(product).sort()).toEqual(['collection', 'created_at', 'handle', 'id', 'images', 'options', 'profiles', 'tags', 'type', 'variants']);
+    });
+
     it('still refuses other nested orders', async () => {
       for (const order of ['variants', 'variants.sku', 'collection.title', 'password_hash']) {
         expect((await t.http().get(`/store/products?order=${order}`).expect(400)).body.type).toBe('invalid_data');
