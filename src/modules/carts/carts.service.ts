@@ -63,6 +63,8 @@ export class CartsService {
    * is first given that customer and its email (as Medusa v1, which storefronts rely on
    * after login), and the updated cart is answered; a cart of another registered customer
    * is answered unchanged. Anonymous reads, and reads of the customer's own cart, never write.
+   * `customerId` is undefined for a GET another site made the shopper's browser send
+   * (ReadMayChangeState): such a GET only reads.
    */
   async retrieve(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
     const cart = await this.loader.loadWithTotals(id, { relations });
