@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { ApiError } from '../../common/errors/api-error';
+import { MAX_LINE_QUANTITY } from '../../common/validation/line-quantity';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
@@ -37,7 +38,8 @@ export class LineItemsService {
   /**
    * Adds `quantity` of a variant, merged into an existing line of the same variant with
    * equal metadata (should_merge): the unit price is recomputed for the merged quantity
-   * (quantity tiers) and the stock checked for it. 400 for an unknown variant, a variant
+   * (quantity tiers) and the stock checked for it. 400 for a merged quantity above
+   * MAX_LINE_QUANTITY, an unknown variant, a variant
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
@@ -55,6 +57,7 @@ export class LineItemsService {
     const metadata = input.metadata ?? {};
     const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
     const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > MAX_LINE_QUANTITY) throw ApiError.invalid(`A line may hold at most ${MAX_LINE_QUANTITY} units of a variant`);
     const unitPrice = unitPriceFor(variant, region, quantity);
     assertInventory(variant, quantity);
     if (existing) {

@@ -12,6 +12,7 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
+import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
 
 /** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
@@ -111,6 +112,21 @@ export class GiftCardsService {
       if ((result.raw as unknown[]).length > 0) return id;
     }
     throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
+  }
+
+  /**
+   * The cards bought in an order, `count` per line, in one INSERT statement whatever their
+   * number (completion holds row locks meanwhile: its cost must not grow in statements
+   * with the quantity). Codes are drawn again only for the rare units whose code was taken.
+   */
+  async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<void> {
+    let pending = lines.flatMap((line, index) => Array.from({ length: line.count }, () => index));
+    for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
+      const units = pending.map((line) => ({ id: generateEntityId(GiftCard.idPrefix), code: generateGiftCardCode(), line }));
+      const inserted = await insertPurchasedCards(manager, order, lines, units);
+      pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
+    }
+    if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
   }
 
   /**
