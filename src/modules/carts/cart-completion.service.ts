@@ -14,6 +14,7 @@ import { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
+import { assertForSale } from './line-item-pricing';
 import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 
@@ -64,6 +65,8 @@ export class CartCompletionService {
     // region's payment providers and the payment sessions (read under the cart lock).
     const cart = await this.loader.load(cartId, PAYMENT_CART_RELATIONS, manager);
     if (!cart.items?.length) throw ApiError.invalid('Cannot create order from empty cart');
+    // Read under the cart lock with the items: a product unpublished since it was added is no longer sold.
+    for (const item of cart.items) if (item.variant?.product) assertForSale(cart, item.variant.product);
     if (!cart.customer_id) throw ApiError.invalid('Cannot create an order from the cart without a customer');
     // The payment provider sees the cart as stored (before the customer's email fills a missing one).
     const storedEmail = cart.email;

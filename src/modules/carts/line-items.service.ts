@@ -19,7 +19,15 @@ import {
   variantLinesOfCart,
 } from './carts.repository';
 import { LineItem } from './line-item.entity';
-import { assertInventory, loadVariantForLine, loadVariantsForLines, regionPricesIncludeTax, sameMetadata, unitPriceFor } from './line-item-pricing';
+import {
+  assertForSale,
+  assertInventory,
+  loadVariantForLine,
+  loadVariantsForLines,
+  regionPricesIncludeTax,
+  sameMetadata,
+  unitPriceFor,
+} from './line-item-pricing';
 
 export interface AddLineInput {
   variant_id: string;
@@ -39,7 +47,7 @@ export class LineItemsService {
    * Adds `quantity` of a variant, merged into an existing line of the same variant with
    * equal metadata (should_merge): the unit price is recomputed for the merged quantity
    * (quantity tiers) and the stock checked for it. 400 for a merged quantity above
-   * MAX_LINE_QUANTITY, an unknown variant, a variant
+   * MAX_LINE_QUANTITY, an unknown variant, a product not published (assertForSale), a variant
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
@@ -54,6 +62,7 @@ export class LineItemsService {
     if (!in_sales_channel) {
       throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
     }
+    assertForSale(cart, variant.product);
     const metadata = input.metadata ?? {};
     const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
     const quantity = (existing?.quantity ?? 0) + input.quantity;
@@ -113,6 +122,7 @@ export class LineItemsService {
     const changes: Partial<LineItem> = { quantity: input.quantity, has_shipping: false };
     if (line.variant_id) {
       const variant = await loadVariantForLine(line.variant_id, manager);
+      assertForSale(cart, variant.product!);
       assertInventory(variant, input.quantity, "Inventory doesn't cover the desired quantity");
       changes.unit_price = input.unit_price ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), input.quantity);
     } else if (input.unit_price !== undefined) {
