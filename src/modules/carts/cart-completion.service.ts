@@ -4,6 +4,7 @@ import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { Customer } from '../customers/customer.entity';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { OrdersService } from '../orders/orders.service';
 import type { PaymentSession } from '../payments/payment-session.entity';
@@ -108,14 +109,15 @@ export class CartCompletionService {
     );
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
-    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(order.id, undefined, manager, known) } };
+    const placed = await this.orders.retrieveWithTotals(order.id, undefined, manager, known);
+    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(placed) } };
   }
 
   /** Completing a completed cart answers its order (or 409 when the cart completed into something else). */
   private async existingOrder(cart: Cart, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
     const orderId = await this.orders.findIdByCart(cart.id, manager);
     if (!orderId) throw ApiError.conflict('The cart has already been completed', 'cart_completed');
-    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(orderId, undefined, manager) } };
+    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(await this.orders.retrieveWithTotals(orderId, undefined, manager)) } };
   }
 
   /** A customer-less cart takes the logged-in customer; a cart with a customer keeps it. */

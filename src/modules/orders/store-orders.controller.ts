@@ -6,6 +6,7 @@ import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Order } from './order.entity';
 import { ORDER_TOTAL_FIELDS } from './order-totals';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
 import { ALLOWED_ORDER_RELATIONS, DEFAULT_ORDER_RELATIONS, OrdersService } from './orders.service';
 
 @ApiTags('Orders')
@@ -24,6 +25,7 @@ export class StoreOrdersController {
   })
   @MedusaResponse('StoreOrdersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { order: await this.orders.retrieveWithTotals(id, config.relations) };
+    // Whoever has a guest's order id sees its guest customer's id and email only.
+    return { order: withStoreViewOfCustomer(await this.orders.retrieveWithTotals(id, config.relations)) };
   }
 }
