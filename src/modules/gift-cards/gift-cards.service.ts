@@ -192,7 +192,7 @@ export class GiftCardsService {
    * Spends `amount` (a positive integer) of a card's balance for an order and records a
    * GiftCardTransaction, inside the caller's transaction (or a new one when `manager` has
    * none); a card left with a zero balance is disabled. The balance moves with one conditional UPDATE (`balance >= amount`, enabled,
-   * live), so concurrent debits can never drive it below zero whatever the isolation
+   * not expired (`ends_at`), live), so concurrent debits can never drive it below zero whatever the isolation
    * level; when no row qualifies this throws not_allowed and the caller's transaction
    * rolls back.
    */
@@ -207,7 +207,11 @@ export class GiftCardsService {
           .update(GiftCard)
           // SET reads the row as it was: a card spent to zero is disabled, as in Medusa v1.
           .set({ balance: () => 'balance - :amount', is_disabled: () => '(balance - :amount) = 0' })
-          .where('id = :id AND balance >= :amount AND NOT is_disabled AND deleted_at IS NULL', { id: giftCardId, amount })
+          // Usable at the moment of the debit, not only when the card was applied to the cart.
+          .where('id = :id AND balance >= :amount AND NOT is_disabled AND (ends_at IS NULL OR ends_at > now()) AND deleted_at IS NULL', {
+            id: giftCardId,
+            amount,
+          })
           .returning(['tax_rate'])
           .execute();
         const rows = result.raw as Array<{ tax_rate: number | null }>;
@@ -231,6 +235,7 @@ export class GiftCardsService {
     const card = await manager.getRepository(GiftCard).findOne({ where: { id: giftCardId }, withDeleted: true });
     if (!card || card.deleted_at) return ApiError.notAllowed(`Gift card with id: ${giftCardId} is no longer available`);
     if (card.is_disabled) return ApiError.notAllowed('The gift card is disabled');
+    if (this.isExpired(card)) return ApiError.notAllowed('The gift card has expired');
     return ApiError.notAllowed('Gift card has insufficient balance');
   }
 
