@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { INestApplication } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import type { AppConfig } from '../../config/configuration';
@@ -38,7 +38,7 @@ export function demoUsersForStart(
  * never silently into DATABASE_URL. Returns whether it seeded.
  */
 export async function seedDemoData(
-  app: NestExpressApplication,
+  app: INestApplication,
   config: Pick<AppConfig, 'seedDemo' | 'isProduction'>,
   embedded: boolean,
   say: (line: string) => void,
