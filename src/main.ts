@@ -1,7 +1,5 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { existsSync } from 'fs';
-import { join, relative } from 'path';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
 import { StartupError } from './common/runtime/startup-error';
@@ -9,9 +7,7 @@ import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase } from './database/database-connection';
 import { runMigrations } from './database/migrate';
 import { GracefulShutdown } from './graceful-shutdown';
-import { describeSeedSummary } from './modules/seed/seed-context';
-import { DEMO_ADMIN } from './modules/seed/demo';
-import { SeedService } from './modules/seed/seed.service';
+import { DEMO_ADMIN, seedDemoData } from './modules/seed/demo';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -31,20 +27,9 @@ async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
   const app = await createApp({ config, logs: ['debug', 'trace'].includes(config.logLevel) ? 'verbose' : 'quiet' });
   shutdown.add(() => app.close());
 
-  const seeded = await seedDemoData(app, config, !!database.embedded);
+  const seeded = await seedDemoData(app, config, !!database.embedded, say);
   await app.listen(config.port, config.host);
   await printBanner(app, config, database.embedded?.port, seeded);
-}
-
-/** Demo data goes into an empty embedded database, or anywhere when SEED_DEMO=true; never silently into DATABASE_URL. */
-async function seedDemoData(app: NestExpressApplication, config: AppConfig, embedded: boolean): Promise<boolean> {
-  const seedFile = join(process.cwd(), 'data', 'seed.json');
-  if (!(embedded || config.seedDemo) || !existsSync(seedFile)) return false;
-  const seeder = app.get(SeedService);
-  if (!config.seedDemo && !(await seeder.isEmpty())) return false;
-  const summary = await seeder.seedFromFile(seedFile);
-  say(`Demo data: ${relative(process.cwd(), seedFile)}: ${describeSeedSummary(summary)}`);
-  return true;
 }
 
 async function printBanner(app: NestExpressApplication, config: AppConfig, embeddedPort: number | undefined, seeded: boolean): Promise<void> {
@@ -58,7 +43,7 @@ async function printBanner(app: NestExpressApplication, config: AppConfig, embed
       `  Health       ${url}/health`,
       embeddedPort ? `  Database     embedded PostgreSQL on port ${embeddedPort}${seeded ? ', demo data seeded' : ''}` : '  Database     DATABASE_URL',
       demoUser && (embeddedPort || seeded)
-        ? `  Admin login  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (POST ${url}/admin/auth)`
+        ? `  Admin login  ${DEMO_ADMIN.email} / ${config.isProduction ? '(the SEED_ADMIN_PASSWORD given)' : DEMO_ADMIN.password}  (POST ${url}/admin/auth)`
         : '  Admin login  create one with: npm run user -- --email you@example.com --password <password>',
       '',
     ].join('\n'),

@@ -33,6 +33,8 @@ export interface RequestAuth {
   via?: 'session' | 'jwt' | 'api_token';
   /** The store JWT's id (`jti`), when the customer came by one. */
   tokenId?: string;
+  /** GET/HEAD only: the request may change state besides reading (see ReadMayChangeState). */
+  readMayChangeState?: boolean;
 }
 
 declare module 'express-session' {

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppConfig } from '../../config/configuration';
 import { ApiError } from '../errors/api-error';
 import { originMatcher } from '../http/cors-origins';
+import { readMayChangeState } from './cross-site-reads';
 import type { Surface } from './surface';
 
 /** What a handler's declaration says about the writes it accepts. */
@@ -54,6 +55,11 @@ export class CrossSiteWrites {
         `A request authenticated by the session cookie must send its body as application/json${rules.multipart ? ' or multipart/form-data' : ''}.`,
       );
     }
+  }
+
+  /** For a GET or HEAD: whether it may change state besides reading (readMayChangeState). */
+  readMayChangeState(req: Request, surface: Surface, byCookie: boolean): boolean {
+    return readMayChangeState(req, byCookie, (origin) => this.allowedOrigin(origin, surface, req));
   }
 
   private allowedOrigin(origin: string, surface: Surface, req: Request): boolean {

@@ -34,7 +34,8 @@ interface RoutePolicy extends WriteRules {
  * - public handlers read no identity;
  * - a handler without a surface is refused (SurfaceCheck already fails the boot for it).
  * A customer identity never opens an admin route. Writes authenticated by the session
- * cookie must also pass CrossSiteWrites.
+ * cookie must also pass CrossSiteWrites; a GET or HEAD learns whether it may do more
+ * than read (ReadMayChangeState).
  */
 @Injectable()
 export class ApiAuthGuard implements CanActivate {
@@ -66,6 +67,7 @@ export class ApiAuthGuard implements CanActivate {
         req.auth = auth;
         if (policy.customerRequired && !auth.customerId) throw ApiError.unauthorized();
         this.crossSite.check(req, 'store', auth.via === 'session', policy);
+        if (req.method === 'GET' || req.method === 'HEAD') auth.readMayChangeState = this.crossSite.readMayChangeState(req, 'store', auth.via === 'session');
         return true;
       }
       case 'admin': {
@@ -77,6 +79,7 @@ export class ApiAuthGuard implements CanActivate {
         if (!auth?.userId) throw ApiError.unauthorized();
         req.auth = auth;
         this.crossSite.check(req, 'admin', auth.via === 'session', policy);
+        if (req.method === 'GET' || req.method === 'HEAD') auth.readMayChangeState = this.crossSite.readMayChangeState(req, 'admin', auth.via === 'session');
         return true;
       }
       default:

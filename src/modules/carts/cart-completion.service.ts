@@ -4,6 +4,7 @@ import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
 import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { Customer } from '../customers/customer.entity';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { OrdersService } from '../orders/orders.service';
 import type { PaymentSession } from '../payments/payment-session.entity';
@@ -14,6 +15,7 @@ import { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { CartTotalsService } from './cart-totals.service';
+import { assertForSale } from './line-item-pricing';
 import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 
@@ -64,6 +66,8 @@ export class CartCompletionService {
     // region's payment providers and the payment sessions (read under the cart lock).
     const cart = await this.loader.load(cartId, PAYMENT_CART_RELATIONS, manager);
     if (!cart.items?.length) throw ApiError.invalid('Cannot create order from empty cart');
+    // Read under the cart lock with the items: a product unpublished since it was added is no longer sold.
+    for (const item of cart.items) if (item.variant?.product) assertForSale(cart, item.variant.product);
     if (!cart.customer_id) throw ApiError.invalid('Cannot create an order from the cart without a customer');
     // The payment provider sees the cart as stored (before the customer's email fills a missing one).
     const storedEmail = cart.email;
@@ -105,14 +109,15 @@ export class CartCompletionService {
     );
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
-    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(order.id, undefined, manager, known) } };
+    const placed = await this.orders.retrieveWithTotals(order.id, undefined, manager, known);
+    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(placed) } };
   }
 
   /** Completing a completed cart answers its order (or 409 when the cart completed into something else). */
   private async existingOrder(cart: Cart, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
     const orderId = await this.orders.findIdByCart(cart.id, manager);
     if (!orderId) throw ApiError.conflict('The cart has already been completed', 'cart_completed');
-    return { status: 200, body: { type: 'order', data: await this.orders.retrieveWithTotals(orderId, undefined, manager) } };
+    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(await this.orders.retrieveWithTotals(orderId, undefined, manager)) } };
   }
 
   /** A customer-less cart takes the logged-in customer; a cart with a customer keeps it. */

@@ -300,7 +300,7 @@ export interface LineContext {
 
 export interface LineVariant extends PricingVariant {
   product_id: string;
-  product: { title: string; thumbnail: string | null; discountable: boolean; is_giftcard: boolean };
+  product: { title: string; thumbnail: string | null; discountable: boolean; is_giftcard: boolean; status: string };
 }
 
 /**
@@ -324,7 +324,7 @@ export async function lineContext(
     (SELECT json_build_object(
               'id', v.id, 'title', v.title, 'product_id', v.product_id, 'manage_inventory', v.manage_inventory,
               'allow_backorder', v.allow_backorder, 'inventory_quantity', v.inventory_quantity,
-              'product', json_build_object('title', p.title, 'thumbnail', p.thumbnail, 'discountable', p.discountable, 'is_giftcard', p.is_giftcard),
+              'product', json_build_object('title', p.title, 'thumbnail', p.thumbnail, 'discountable', p.discountable, 'is_giftcard', p.is_giftcard, 'status', p.status),
               'prices', (SELECT coalesce(json_agg(json_build_object(
                                   'amount', ma.amount, 'currency_code', ma.currency_code, 'region_id', ma.region_id,
                                   'min_quantity', ma.min_quantity, 'max_quantity', ma.max_quantity, 'price_list_id', ma.price_list_id) ORDER BY ma.id), '[]'::json)

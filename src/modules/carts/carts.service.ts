@@ -6,6 +6,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { Region } from '../regions/region.entity';
 import { SalesChannel } from '../sales-channels/sales-channel.entity';
@@ -63,8 +64,15 @@ export class CartsService {
    * is first given that customer and its email (as Medusa v1, which storefronts rely on
    * after login), and the updated cart is answered; a cart of another registered customer
    * is answered unchanged. Anonymous reads, and reads of the customer's own cart, never write.
+   * `customerId` is undefined for a GET another site made the shopper's browser send
+   * (ReadMayChangeState): such a GET only reads. A guest customer (`expand=customer`)
+   * shows only its id and email (storeViewOfCustomer).
    */
   async retrieve(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
+    return withStoreViewOfCustomer(await this.retrieveAttaching(id, relations, customerId));
+  }
+
+  private async retrieveAttaching(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
     const cart = await this.loader.loadWithTotals(id, { relations });
     if (!customerId || cart.customer_id === customerId || cart.completed_at) return cart;
     if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return cart;

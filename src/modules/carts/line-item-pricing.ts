@@ -47,6 +47,16 @@ export async function loadVariantsForLines(variantIds: readonly string[], manage
   return new Map(variants.filter((v) => v.product).map((v) => [v.id, livePrices(v as PricedVariant)]));
 }
 
+/**
+ * Shoppers buy only published products (a draft, proposed or rejected one is 404 in the
+ * store, so it is not for sale either); a draft order's cart, an admin's, may hold any
+ * product, as in Medusa v1. 400 invalid_data naming the product otherwise.
+ */
+export function assertForSale(cart: { type?: string | null }, product: { title: string; status?: string | null }): void {
+  if (cart.type === 'draft_order' || product.status === 'published') return;
+  throw ApiError.invalid(`The product "${product.title}" is not published: it cannot be bought`);
+}
+
 /** Soft-deleted prices never price a line (the loader leaves them out already; this keeps the rule local). */
 function livePrices(variant: PricedVariant): PricedVariant {
   variant.prices = (variant.prices ?? []).filter((p) => !p.deleted_at);

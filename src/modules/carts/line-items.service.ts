@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { ApiError } from '../../common/errors/api-error';
+import { MAX_LINE_QUANTITY } from '../../common/validation/line-quantity';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
@@ -18,7 +19,15 @@ import {
   variantLinesOfCart,
 } from './carts.repository';
 import { LineItem } from './line-item.entity';
-import { assertInventory, loadVariantForLine, loadVariantsForLines, regionPricesIncludeTax, sameMetadata, unitPriceFor } from './line-item-pricing';
+import {
+  assertForSale,
+  assertInventory,
+  loadVariantForLine,
+  loadVariantsForLines,
+  regionPricesIncludeTax,
+  sameMetadata,
+  unitPriceFor,
+} from './line-item-pricing';
 
 export interface AddLineInput {
   variant_id: string;
@@ -37,7 +46,8 @@ export class LineItemsService {
   /**
    * Adds `quantity` of a variant, merged into an existing line of the same variant with
    * equal metadata (should_merge): the unit price is recomputed for the merged quantity
-   * (quantity tiers) and the stock checked for it. 400 for an unknown variant, a variant
+   * (quantity tiers) and the stock checked for it. 400 for a merged quantity above
+   * MAX_LINE_QUANTITY, an unknown variant, a product not published (assertForSale), a variant
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
@@ -52,9 +62,11 @@ export class LineItemsService {
     if (!in_sales_channel) {
       throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
     }
+    assertForSale(cart, variant.product);
     const metadata = input.metadata ?? {};
     const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
     const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > MAX_LINE_QUANTITY) throw ApiError.invalid(`A line may hold at most ${MAX_LINE_QUANTITY} units of a variant`);
     const unitPrice = unitPriceFor(variant, region, quantity);
     assertInventory(variant, quantity);
     if (existing) {
@@ -110,6 +122,7 @@ export class LineItemsService {
     const changes: Partial<LineItem> = { quantity: input.quantity, has_shipping: false };
     if (line.variant_id) {
       const variant = await loadVariantForLine(line.variant_id, manager);
+      assertForSale(cart, variant.product!);
       assertInventory(variant, input.quantity, "Inventory doesn't cover the desired quantity");
       changes.unit_price = input.unit_price ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), input.quantity);
     } else if (input.unit_price !== undefined) {

@@ -98,26 +98,22 @@ export class OrderPlacementService {
   /**
    * One gift card per unit of every gift-card line bought (as Medusa v1): value = balance
    * = the line's tax-exclusive unit amount; tax rate = the line's summed tax rates, or null
-   * when the region's gift cards are not taxable or the line had no tax.
+   * when the region's gift cards are not taxable or the line had no tax. All of them in
+   * one statement (GiftCardsService.issueForOrder), none when nothing was a gift card.
    */
   async issuePurchasedGiftCards(cart: Cart, order: Order, totals: Totals, taxLines: TaxLinesResult, manager: EntityManager): Promise<void> {
-    for (const item of (cart.items ?? []).filter((i) => i.is_giftcard)) {
-      const value = Math.round(totals.items[item.id].subtotal / item.quantity);
-      const lines = taxLines.items[item.id] ?? [];
-      const taxRate = cart.region!.gift_cards_taxable && lines.length ? lines.reduce((sum, l) => sum + l.rate, 0) : null;
-      for (let unit = 0; unit < item.quantity; unit++) {
-        await this.giftCards.insertWithUniqueCode(manager, {
-          value,
-          balance: value,
-          region_id: order.region_id,
-          order_id: order.id,
-          is_disabled: false,
-          ends_at: null,
-          tax_rate: taxRate,
-          metadata: item.metadata,
-        });
-      }
-    }
+    const lines = (cart.items ?? [])
+      .filter((item) => item.is_giftcard && item.quantity > 0)
+      .map((item) => {
+        const taxes = taxLines.items[item.id] ?? [];
+        return {
+          count: item.quantity,
+          value: Math.round(totals.items[item.id].subtotal / item.quantity),
+          tax_rate: cart.region!.gift_cards_taxable && taxes.length ? taxes.reduce((sum, l) => sum + l.rate, 0) : null,
+          metadata: item.metadata ?? null,
+        };
+      });
+    if (lines.length > 0) await this.giftCards.issueForOrder(manager, { id: order.id, regionId: order.region_id }, lines);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ReadMayChangeState } from '../../common/auth/cross-site-reads';
 import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
@@ -42,8 +43,15 @@ export class StoreCartsController {
   })
   @UseInterceptors(CartResponseCacheInterceptor)
   @MedusaResponse('StoreCartsRes')
-  async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig, @CartRequestContext() ctx: RequestContext) {
-    return { cart: await this.carts.retrieve(id, config.relations, ctx.customerId) };
+  async retrieve(
+    @Param('id') id: string,
+    @Query() _query: FindParamsDto,
+    @FindParams() config: FindConfig,
+    @CartRequestContext() ctx: RequestContext,
+    @ReadMayChangeState() mayChangeState: boolean,
+  ) {
+    // A GET another site made the shopper's browser send only reads: it never attaches the cart.
+    return { cart: await this.carts.retrieve(id, config.relations, mayChangeState ? ctx.customerId : undefined) };
   }
 
   @Post(':id')

@@ -12,6 +12,7 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
+import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
 
 /** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
@@ -114,6 +115,21 @@ export class GiftCardsService {
   }
 
   /**
+   * The cards bought in an order, `count` per line, in one INSERT statement whatever their
+   * number (completion holds row locks meanwhile: its cost must not grow in statements
+   * with the quantity). Codes are drawn again only for the rare units whose code was taken.
+   */
+  async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<void> {
+    let pending = lines.flatMap((line, index) => Array.from({ length: line.count }, () => index));
+    for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
+      const units = pending.map((line) => ({ id: generateEntityId(GiftCard.idPrefix), code: generateGiftCardCode(), line }));
+      const inserted = await insertPurchasedCards(manager, order, lines, units);
+      pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
+    }
+    if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
+  }
+
+  /**
    * Updates under a row lock, so a concurrent debit cannot slip between the balance check
    * and the write. The balance must stay within 0..value (400 otherwise); a new region must
    * exist (404); metadata is merged the Medusa way.
@@ -176,7 +192,7 @@ export class GiftCardsService {
    * Spends `amount` (a positive integer) of a card's balance for an order and records a
    * GiftCardTransaction, inside the caller's transaction (or a new one when `manager` has
    * none); a card left with a zero balance is disabled. The balance moves with one conditional UPDATE (`balance >= amount`, enabled,
-   * live), so concurrent debits can never drive it below zero whatever the isolation
+   * not expired (`ends_at`), live), so concurrent debits can never drive it below zero whatever the isolation
    * level; when no row qualifies this throws not_allowed and the caller's transaction
    * rolls back.
    */
@@ -191,7 +207,11 @@ export class GiftCardsService {
           .update(GiftCard)
           // SET reads the row as it was: a card spent to zero is disabled, as in Medusa v1.
           .set({ balance: () => 'balance - :amount', is_disabled: () => '(balance - :amount) = 0' })
-          .where('id = :id AND balance >= :amount AND NOT is_disabled AND deleted_at IS NULL', { id: giftCardId, amount })
+          // Usable at the moment of the debit, not only when the card was applied to the cart.
+          .where('id = :id AND balance >= :amount AND NOT is_disabled AND (ends_at IS NULL OR ends_at > now()) AND deleted_at IS NULL', {
+            id: giftCardId,
+            amount,
+          })
           .returning(['tax_rate'])
           .execute();
         const rows = result.raw as Array<{ tax_rate: number | null }>;
@@ -215,6 +235,7 @@ export class GiftCardsService {
     const card = await manager.getRepository(GiftCard).findOne({ where: { id: giftCardId }, withDeleted: true });
     if (!card || card.deleted_at) return ApiError.notAllowed(`Gift card with id: ${giftCardId} is no longer available`);
     if (card.is_disabled) return ApiError.notAllowed('The gift card is disabled');
+    if (this.isExpired(card)) return ApiError.notAllowed('The gift card has expired');
     return ApiError.notAllowed('Gift card has insufficient balance');
   }
 

@@ -7,6 +7,7 @@ import { FindConfig, FindParams, QueryConfig, QueryConfigOptions } from '../../c
 import { StoreGetOrdersParams } from './dto/store-orders.dto';
 import { Order } from './order.entity';
 import { OrdersService, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_DEFAULT_RELATIONS } from './orders.service';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
 
 /**
  * The fields a shopper may name in `fields`, as Medusa v1.20's store order routes allow
@@ -60,7 +61,7 @@ export class StoreOrdersController {
   @QueryConfig({ ...STORE_ORDER_QUERY, isList: true })
   @MedusaResponse('StoreOrdersRes')
   async lookup(@Query() query: StoreGetOrdersParams, @FindParams() config: FindConfig) {
-    return { order: await this.orders.lookupWithTotals(query.display_id, query.email, config.relations) };
+    return { order: withStoreViewOfCustomer(await this.orders.lookupWithTotals(query.display_id, query.email, config.relations)) };
   }
 
   /** The order a completed cart became: how a storefront finds the order after completing its cart. */
@@ -69,7 +70,7 @@ export class StoreOrdersController {
   @QueryConfig(STORE_ORDER_QUERY)
   @MedusaResponse('StoreOrdersRes')
   async retrieveByCart(@Param('cart_id') cartId: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { order: await this.orders.retrieveByCartWithTotals(cartId, config.relations) };
+    return { order: withStoreViewOfCustomer(await this.orders.retrieveByCartWithTotals(cartId, config.relations)) };
   }
 
   /** The order id is the shopper's key, as in Medusa v1 (ULIDs are unguessable). */
@@ -78,6 +79,7 @@ export class StoreOrdersController {
   @QueryConfig(STORE_ORDER_QUERY)
   @MedusaResponse('StoreOrdersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { order: await this.orders.retrieveWithStoreRelations(id, config.relations, undefined, { onlyRequested: true }) };
+    // Whoever has a guest's order id sees its guest customer's id and email only.
+    return { order: withStoreViewOfCustomer(await this.orders.retrieveWithStoreRelations(id, config.relations, undefined, { onlyRequested: true })) };
   }
 }

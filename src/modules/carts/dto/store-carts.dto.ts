@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { AddressPayload, IsAddressPayloadOrId } from './address-payload.dto';
 import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
+import { MaxLineQuantity } from '../../../common/validation/line-quantity';
 
 export class StorePostCartItem {
   @IsString()
@@ -11,6 +12,7 @@ export class StorePostCartItem {
   /** Medusa v1 turns 0 into 1 here; negative quantities are rejected. */
   @IsInt()
   @Min(0)
+  @MaxLineQuantity()
   quantity: number;
 }
 
@@ -101,6 +103,7 @@ export class StorePostCartsCartLineItemsReq {
 
   @IsInt()
   @Min(1)
+  @MaxLineQuantity()
   quantity: number;
 
   @IsOptional()
@@ -112,6 +115,7 @@ export class StorePostCartsCartLineItemsItemReq {
   /** 0 removes the line. */
   @IsInt()
   @Min(0)
+  @MaxLineQuantity()
   quantity: number;
 
   @IsOptional()

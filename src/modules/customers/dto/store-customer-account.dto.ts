@@ -1,5 +1,6 @@
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsEmail, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from '../../../common/query/find-params.dto';
 import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-payload.dto';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/order.entity';
@@ -76,16 +77,22 @@ export class StoreGetCustomersCustomerOrdersParams extends ListParamsDto {
 
   @IsOptional()
   @Transform(toStringArray)
+  @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(ORDER_STATUSES, { each: true })
   status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
+  @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(FULFILLMENT_STATUSES, { each: true })
   fulfillment_status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
+  @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(PAYMENT_STATUSES, { each: true })
   payment_status?: string[];
 

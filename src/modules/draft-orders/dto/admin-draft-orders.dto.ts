@@ -20,6 +20,7 @@ import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-pa
 import { DRAFT_ORDER_STATUSES, DraftOrderStatus } from '../draft-order.entity';
 import { CodeRef } from '../../carts/dto/store-carts.dto';
 import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
+import { MaxLineQuantity } from '../../../common/validation/line-quantity';
 
 /** Postgres `integer` upper bound: larger amounts would fail in SQL instead of validation. */
 const MAX_INT = 2_147_483_647;
@@ -88,7 +89,7 @@ export class DraftOrderItemInput {
 
   @IsInt()
   @Min(1)
-  @Max(MAX_INT)
+  @MaxLineQuantity()
   quantity: number;
 
   @IsOptional()
@@ -216,7 +217,7 @@ export class AdminPostDraftOrdersDraftOrderLineItemsReq {
 
   @IsInt()
   @Min(1)
-  @Max(MAX_INT)
+  @MaxLineQuantity()
   quantity: number;
 
   @IsOptional()
@@ -240,7 +241,7 @@ export class AdminPostDraftOrdersDraftOrderLineItemsItemReq {
   @IsOptionalNotNull()
   @IsInt()
   @Min(0)
-  @Max(MAX_INT)
+  @MaxLineQuantity()
   quantity?: number;
 
   @IsOptional()

@@ -1,3 +1,4 @@
+import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { toBoolean } from '../../../common/query/find-params.dto';
@@ -93,6 +94,7 @@ export class ProductRef {
 
 export class AdminProductCategoryProductsBatchReq {
   @IsArray()
+  @MaxEntries(LIST_LIMITS.batch)
   @ValidateNested({ each: true })
   @Type(() => ProductRef)
   product_ids: ProductRef[];

@@ -40,6 +40,7 @@ export class StoreGetProductsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsString({ each: true })
   category_id?: string[];
 

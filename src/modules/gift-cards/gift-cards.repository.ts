@@ -1,0 +1,43 @@
+import type { EntityManager } from 'typeorm';
+
+/** Gift cards bought with one order line: `count` cards of `value` each. */
+export interface PurchasedCardsLine {
+  count: number;
+  value: number;
+  tax_rate: number | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * Inserts the cards `units` describe (their ids and codes; `line` indexes `lines`) for an
+ * order, in one statement whatever their number: the values per line are sent once and
+ * joined to the units by position. A unit whose code is taken (a live card has it, or
+ * another unit drew it too) is skipped, not an error; the ids inserted are returned so
+ * the caller can draw again for the rest.
+ */
+export async function insertPurchasedCards(
+  manager: EntityManager,
+  order: { id: string; regionId: string },
+  lines: readonly PurchasedCardsLine[],
+  units: ReadonlyArray<{ id: string; code: string; line: number }>,
+): Promise<Set<string>> {
+  const rows = (await manager.query(
+    `INSERT INTO gift_card (id, code, value, balance, region_id, order_id, is_disabled, ends_at, tax_rate, metadata)
+     SELECT u.id, u.code, l.value, l.value, $4, $5, false, NULL, l.tax_rate, l.metadata
+       FROM unnest($1::varchar[], $2::varchar[], $3::int[]) AS u(id, code, line)
+       JOIN unnest($6::int[], $7::real[], $8::jsonb[]) WITH ORDINALITY AS l(value, tax_rate, metadata, line) ON l.line = u.line
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [
+      units.map((u) => u.id),
+      units.map((u) => u.code),
+      units.map((u) => u.line + 1),
+      order.regionId,
+      order.id,
+      lines.map((l) => l.value),
+      lines.map((l) => l.tax_rate),
+      lines.map((l) => (l.metadata === null ? null : JSON.stringify(l.metadata))),
+    ],
+  )) as Array<{ id: string }>;
+  return new Set(rows.map((r) => r.id));
+}
