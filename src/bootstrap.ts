@@ -15,6 +15,7 @@ import { requestIdMiddleware } from './common/http/request-logging';
 import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
+import { boundedBodyShape } from './common/validation/body-shape';
 import type { AppConfig } from './config/configuration';
 import { TableChangeNotices } from './modules/table-changes/table-change-notices';
 import { writeFenceMiddleware } from './modules/table-changes/write-fence.middleware';
@@ -81,6 +82,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
 
   app.use(express.json({ limit: config.bodyLimit }));
   app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
+  // Depth, keys per object and values bounded before class-validator walks the body.
+  app.use(boundedBodyShape());
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   keepClientErrorsFromCrashing(pool);

@@ -29,6 +29,15 @@ function withPath(message: string, property: string, path: string): string {
   return message;
 }
 
+/** The most problems one 400 message lists; the rest are counted ("and N more"). */
+export const MAX_LISTED_PROBLEMS = 5;
+
+/** Medusa's ", "-joined message, listing at most MAX_LISTED_PROBLEMS problems. */
+export function validationMessage(messages: string[]): string {
+  if (messages.length <= MAX_LISTED_PROBLEMS) return messages.join(', ');
+  return `${messages.slice(0, MAX_LISTED_PROBLEMS).join(', ')}, and ${messages.length - MAX_LISTED_PROBLEMS} more`;
+}
+
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
@@ -36,6 +45,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: false,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    exceptionFactory: (errors) => ApiError.invalid(formatValidationErrors(errors).join(', ') || 'Invalid request'),
+    exceptionFactory: (errors) => ApiError.invalid(validationMessage(formatValidationErrors(errors)) || 'Invalid request'),
   });
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { ApiError } from '../../common/errors/api-error';
+import { LIST_LIMITS } from '../../common/validation/array-limits';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
@@ -42,7 +44,7 @@ export class LineItemsService {
    * insufficient inventory (code insufficient_inventory).
    */
   async add(cart: Cart, input: AddLineInput, manager: EntityManager, recalculation?: ItemsChangedRecalculation): Promise<LineItem> {
-    const { region, variant, lines, in_sales_channel } = await lineContext(
+    const { region, variant, lines, in_sales_channel, line_count } = await lineContext(
       manager,
       { id: cart.id, regionId: cart.region_id, salesChannelId: cart.sales_channel_id ?? null },
       input.variant_id,
@@ -52,8 +54,9 @@ export class LineItemsService {
     if (!in_sales_channel) {
       throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
     }
-    const metadata = input.metadata ?? {};
+    const metadata = boundedJson('metadata', input.metadata ?? {});
     const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
+    if (!existing) assertRoomForLine(line_count);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     const unitPrice = unitPriceFor(variant, region, quantity);
     assertInventory(variant, quantity);
@@ -157,4 +160,9 @@ export class LineItemsService {
   async removeOutsideSalesChannel(cartId: string, salesChannelId: string, manager: EntityManager): Promise<void> {
     await deleteLinesOutsideSalesChannel(manager, cartId, salesChannelId);
   }
+}
+
+/** A new line beyond LIST_LIMITS.cartLines is refused (400 invalid_data): one cart's work stays bounded. */
+export function assertRoomForLine(lineCount: number): void {
+  if (lineCount >= LIST_LIMITS.cartLines) throw ApiError.invalid(`A cart must not have more than ${LIST_LIMITS.cartLines} line items`);
 }
