@@ -169,7 +169,12 @@ describe('Stored JSON bounds: free-form data stays bounded across requests', () 
           regions: [shop.region.id],
         }),
       },
-      { name: 'customer', path: '/admin/customers', key: 'customer', body: () => ({ email: `c${Math.random()}@test.com`, first_name: 'A', last_name: 'B', password: 'secret123' }) },
+      {
+        name: 'customer',
+        path: '/admin/customers',
+        key: 'customer',
+        body: () => ({ email: `c${Math.random()}@test.com`, first_name: 'A', last_name: 'B', password: 'secret123' }),
+      },
     ];
 
     it.each(resources)('a $name: created within the bound, refused beyond it in one request or merged across two', async ({ path, key, body }) => {
