@@ -132,6 +132,28 @@ describe('Stored JSON bounds: free-form data stays bounded across requests', () 
     expect(Object.keys(stored.metadata).sort()).toEqual(['a', 'b', 'c']);
   });
 
+  it('refuses address metadata beyond the bound, on a cart’s address and on a shopper’s saved address', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const address = { first_name: 'Ada', address_1: 'Main 1', city: 'Berlin', country_code: 'de' };
+    const big = { big: 'x'.repeat(bytes + 1) };
+    const onCart = await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ shipping_address: { ...address, metadata: big } })
+      .expect(400);
+    expect(onCart.body).toEqual(refused('metadata'));
+    const customer = await createCustomer(t.dataSource.manager, { password: 'secret123' });
+    const saved = await t
+      .http()
+      .post('/store/customers/me/addresses')
+      .set(customerAuth(t, customer.id))
+      .send({ address: { ...address, last_name: 'L', phone: '1', postal_code: '10115', metadata: big } })
+      .expect(400);
+    expect(saved.body).toEqual(refused('metadata'));
+    const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM address WHERE customer_id = $1', [customer.id]);
+    expect(n).toBe(0);
+  });
+
   it('merges payment session data within the bound', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
