@@ -22,10 +22,17 @@ export interface JsonMeasure {
   depth: number;
 }
 
-/** Size, top-level key count and depth of a JSON value (iterative: any depth is measured without recursion). */
+/** Deeper than this, the size is not computed (JSON.stringify recurses): it counts as unbounded. */
+const MEASURABLE_DEPTH = 512;
+
+/**
+ * Size, top-level key count and depth of a JSON value. The depth is measured without
+ * recursion, whatever it is; a value nested beyond MEASURABLE_DEPTH has an infinite size.
+ */
 export function measureJson(value: unknown): JsonMeasure {
-  const text = JSON.stringify(value) ?? '';
-  return { bytes: Buffer.byteLength(text, 'utf8'), keys: topLevelKeys(value), depth: depthOf(value) };
+  const depth = depthOf(value);
+  const bytes = depth > MEASURABLE_DEPTH ? Number.POSITIVE_INFINITY : Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  return { bytes, keys: topLevelKeys(value), depth };
 }
 
 function topLevelKeys(value: unknown): number {
