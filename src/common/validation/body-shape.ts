@@ -13,8 +13,11 @@ import type { IncomingMessage } from 'http';
 export const BODY_SHAPE_LIMITS = {
   /** Levels of nesting of objects and arrays. */
   depth: 32,
-  /** Keys of any one object. */
-  keysPerObject: 1000,
+  /**
+   * Keys of any one object: class-transformer's walk costs the square of it. Medusa's
+   * requests have a few dozen at most; stored free-form objects 100 at their top level.
+   */
+  keysPerObject: 200,
   /** Object keys plus array entries in the whole body. */
   values: 20_000,
 } as const;

@@ -5,15 +5,15 @@ import { createTestApp, TestApp } from '../../helpers/app';
 
 const manyKeys = (count: number, prefix = 'k') => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, i]));
 
-/** A JSON text of about `size` bytes: objects of 900 small keys each under `context`. */
+/** A JSON text of about `size` bytes: a list of objects of 150 small keys each (within the per-object bound) in `context`. */
 function smallKeysBody(size: number, regionId: string): string {
-  const context: Record<string, Record<string, number>> = {};
+  const list: Array<Record<string, number>> = [];
   let length = 0;
-  for (let o = 0; length < size - 20_000; o++) {
-    context[`o${o}`] = manyKeys(900);
-    length += JSON.stringify(context[`o${o}`]).length;
+  while (length < size - 20_000) {
+    list.push(manyKeys(150));
+    length += JSON.stringify(list[list.length - 1]).length;
   }
-  return JSON.stringify({ region_id: regionId, context });
+  return JSON.stringify({ region_id: regionId, context: { list } });
 }
 
 function deepBody(levels: number): string {
