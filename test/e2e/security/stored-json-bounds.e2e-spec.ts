@@ -220,6 +220,39 @@ describe('Stored JSON bounds: free-form data stays bounded across requests', () 
     });
   });
 
+  it('bounds a draft order’s metadata, its custom lines’ metadata and its lines’ merged metadata', async () => {
+    const big = { big: 'x'.repeat(bytes + 1) };
+    const draft = { email: 'buyer@test.com', region_id: shop.region.id, shipping_methods: [] };
+    const drafts = async () => (await t.dataSource.query('SELECT count(*)::int AS n FROM draft_order'))[0].n as number;
+    const before = await drafts();
+    expect(
+      (
+        await admin
+          .post('/admin/draft-orders')
+          .send({ ...draft, metadata: big })
+          .expect(400)
+      ).body,
+    ).toEqual(refused('metadata'));
+    expect(await drafts()).toBe(before);
+
+    const created = (await admin.post('/admin/draft-orders').send(draft).expect(200)).body.draft_order;
+    const custom = await admin
+      .post(`/admin/draft-orders/${created.id}/line-items`)
+      .send({ title: 'Custom', unit_price: 100, quantity: 1, metadata: big })
+      .expect(400);
+    expect(custom.body).toEqual(refused('metadata'));
+    const added = await admin
+      .post(`/admin/draft-orders/${created.id}/line-items`)
+      .send({ variant_id: shop.variant.id, quantity: 1, metadata: { a: quarter(), b: quarter(), c: quarter() } })
+      .expect(200);
+    const line = added.body.draft_order.cart.items[0];
+    const grown = await admin
+      .post(`/admin/draft-orders/${created.id}/line-items/${line.id}`)
+      .send({ metadata: { d: quarter() } })
+      .expect(400);
+    expect(grown.body).toEqual(refused('metadata'));
+  });
+
   describe('a row already beyond the bound (e.g. imported from a Medusa shop)', () => {
     it('is read, a write that does not shrink it is refused, and one that shrinks it is accepted', async () => {
       const cart = await createCartViaApi(t, { region_id: shop.region.id });
