@@ -154,6 +154,23 @@ describe('Stored JSON bounds: free-form data stays bounded across requests', () 
     expect(n).toBe(0);
   });
 
+  it('refuses shipping method data beyond the bound, adding no method', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
+    const res = await t
+      .http()
+      .post(`/store/carts/${cart.id}/shipping-methods`)
+      .send({ option_id: shop.shippingOption.id, data: { big: 'x'.repeat(bytes + 1) } })
+      .expect(400);
+    expect(res.body).toEqual(refused('data'));
+    const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM shipping_method WHERE cart_id = $1', [cart.id]);
+    expect(n).toBe(0);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}/shipping-methods`)
+      .send({ option_id: shop.shippingOption.id, data: { note: 'leave at the door' } })
+      .expect(200);
+  });
+
   it('merges payment session data within the bound', async () => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     await t.http().post(`/store/carts/${cart.id}/payment-sessions`).expect(200);
