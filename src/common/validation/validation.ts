@@ -29,13 +29,28 @@ function withPath(message: string, property: string, path: string): string {
   return message;
 }
 
-/** The most problems one 400 message lists; the rest are counted ("and N more"). */
-export const MAX_LISTED_PROBLEMS = 5;
+/** The most unknown properties one 400 message names; the rest are counted ("and N more"). */
+export const MAX_LISTED_UNKNOWN = 5;
+/** The most problems of any kind one 400 message lists. */
+export const MAX_LISTED_PROBLEMS = 20;
 
-/** Medusa's ", "-joined message, listing at most MAX_LISTED_PROBLEMS problems. */
+const UNKNOWN_PROPERTY = /^property \S+ should not exist$/;
+
+/**
+ * Medusa's ", "-joined message, in the order found, naming at most MAX_LISTED_UNKNOWN unknown
+ * properties and MAX_LISTED_PROBLEMS problems in all; the rest are counted, so a body of many
+ * unknown keys is not echoed back.
+ */
 export function validationMessage(messages: string[]): string {
-  if (messages.length <= MAX_LISTED_PROBLEMS) return messages.join(', ');
-  return `${messages.slice(0, MAX_LISTED_PROBLEMS).join(', ')}, and ${messages.length - MAX_LISTED_PROBLEMS} more`;
+  const listed: string[] = [];
+  let unknown = 0;
+  for (const message of messages) {
+    if (listed.length === MAX_LISTED_PROBLEMS) break;
+    if (UNKNOWN_PROPERTY.test(message) && ++unknown > MAX_LISTED_UNKNOWN) continue;
+    listed.push(message);
+  }
+  const omitted = messages.length - listed.length;
+  return omitted > 0 ? `${listed.join(', ')}, and ${omitted} more` : listed.join(', ');
 }
 
 export function createValidationPipe(): ValidationPipe {
