@@ -9,12 +9,14 @@ import { DataSource } from 'typeorm';
 import { ADMIN_PREFIX } from './common/auth/surface';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ApiError } from './common/errors/api-error';
 import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
 import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
+import { BodyShapeError, verifyJsonShape } from './common/validation/body-shape';
 import type { AppConfig } from './config/configuration';
 import { TableChangeNotices } from './modules/table-changes/table-change-notices';
 import { writeFenceMiddleware } from './modules/table-changes/write-fence.middleware';
@@ -79,7 +81,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
     });
   });
 
-  app.use(express.json({ limit: config.bodyLimit }));
+  // A JSON body's depth, keys per object and values are bounded on its bytes, before it is parsed.
+  app.use(express.json({ limit: config.bodyLimit, verify: verifyJsonShape }));
   app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
@@ -109,7 +112,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   const filter = new AllExceptionsFilter();
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    const { status, body } = filter.toResponse(err);
+    const { status, body } = filter.toResponse(err instanceof BodyShapeError ? ApiError.invalid(err.message) : err);
     res.status(status).json(body);
   });
 

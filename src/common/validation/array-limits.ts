@@ -14,6 +14,8 @@ export const LIST_LIMITS = {
   codes: 100,
   /** Line items sent with one new cart. */
   cartItems: 100,
+  /** Line items one cart (or draft order) may hold: adding a new line beyond it is refused. */
+  cartLines: 200,
   /** Conditions sent with one discount. */
   conditions: 100,
 } as const;

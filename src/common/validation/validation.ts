@@ -29,6 +29,30 @@ function withPath(message: string, property: string, path: string): string {
   return message;
 }
 
+/** The most unknown properties one 400 message names; the rest are counted ("and N more"). */
+export const MAX_LISTED_UNKNOWN = 5;
+/** The most problems of any kind one 400 message lists. */
+export const MAX_LISTED_PROBLEMS = 20;
+
+const UNKNOWN_PROPERTY = /^property \S+ should not exist$/;
+
+/**
+ * Medusa's ", "-joined message, in the order found, naming at most MAX_LISTED_UNKNOWN unknown
+ * properties and MAX_LISTED_PROBLEMS problems in all; the rest are counted, so a body of many
+ * unknown keys is not echoed back.
+ */
+export function validationMessage(messages: string[]): string {
+  const listed: string[] = [];
+  let unknown = 0;
+  for (const message of messages) {
+    if (listed.length === MAX_LISTED_PROBLEMS) break;
+    if (UNKNOWN_PROPERTY.test(message) && ++unknown > MAX_LISTED_UNKNOWN) continue;
+    listed.push(message);
+  }
+  const omitted = messages.length - listed.length;
+  return omitted > 0 ? `${listed.join(', ')}, and ${omitted} more` : listed.join(', ');
+}
+
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
@@ -36,6 +60,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: false,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    exceptionFactory: (errors) => ApiError.invalid(formatValidationErrors(errors).join(', ') || 'Invalid request'),
+    exceptionFactory: (errors) => ApiError.invalid(validationMessage(formatValidationErrors(errors)) || 'Invalid request'),
   });
 }

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Address } from '../customers/address.entity';
 import { Country } from '../regions/country.entity';
 import { Cart } from './cart.entity';
@@ -68,6 +69,7 @@ export class CartAddressesService {
     }
     const fields: Partial<Address> = {};
     for (const field of CART_ADDRESS_FIELDS) if (value[field] !== undefined) (fields as Record<string, unknown>)[field] = value[field];
+    boundedJson('metadata', fields.metadata); // replaces the address's metadata
     if (typeof fields.country_code === 'string') {
       const iso2 = fields.country_code.trim().toLowerCase();
       fields.country_code = knownCountries.includes(iso2) ? iso2 : await this.knownCountry(fields.country_code, manager);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError } from '../../common/errors/api-error';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import { ShippingMethod } from '../shipping/shipping-method.entities';
 import type { ShippingOption } from '../shipping/shipping-option.entity';
@@ -44,6 +45,7 @@ export class CartCheckoutService {
     options: { allowAdminOnly?: boolean; manager?: EntityManager } = {},
   ): Promise<Cart> {
     let option: ShippingOption | undefined;
+    const data = boundedJson('data', input.data ?? {});
     return this.mutations.run(
       cartId,
       async (cart, m) => {
@@ -56,7 +58,7 @@ export class CartCheckoutService {
           optionId: option.id,
           profileId: option.profile_id,
           price,
-          data: input.data ?? {},
+          data,
         });
         if (!allowed) throw ApiError.invalid('Wrong shipping option');
         if (has_sessions) await this.recalculation.refreshPaymentSessions(cart, m);

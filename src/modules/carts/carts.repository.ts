@@ -296,6 +296,8 @@ export interface LineContext {
   variant: LineVariant | null;
   lines: Array<{ id: string; quantity: number; metadata: Record<string, unknown> | null }>;
   in_sales_channel: boolean;
+  /** How many lines the cart holds (any variant). */
+  line_count: number;
 }
 
 export interface LineVariant extends PricingVariant {
@@ -306,8 +308,8 @@ export interface LineVariant extends PricingVariant {
 /**
  * Everything adding a line reads, in ONE query: the cart's region (pricing fields), the
  * live variant with its live product and live prices, the lines it could merge into
- * (same variant, should_merge, not yet ordered; oldest first) and whether its product
- * is sold in the cart's sales channel. Soft-deleted rows count as absent, as the entity
+ * (same variant, should_merge, not yet ordered; oldest first), whether its product
+ * is sold in the cart's sales channel and how many lines the cart holds. Soft-deleted rows count as absent, as the entity
  * loaders treat them.
  */
 export async function lineContext(
@@ -336,7 +338,8 @@ export async function lineContext(
       WHERE li.cart_id = $1 AND li.variant_id = $2 AND li.should_merge AND li.order_id IS NULL) AS lines,
     ($4::varchar IS NULL OR EXISTS (
        SELECT 1 FROM product_variant v JOIN product_sales_channel psc ON psc.product_id = v.product_id
-        WHERE v.id = $2 AND psc.sales_channel_id = $4)) AS in_sales_channel`,
+        WHERE v.id = $2 AND psc.sales_channel_id = $4)) AS in_sales_channel,
+    (SELECT count(*)::int FROM line_item li WHERE li.cart_id = $1) AS line_count`,
     [cart.id, variantId, cart.regionId, cart.salesChannelId],
   );
   return row;

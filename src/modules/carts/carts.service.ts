@@ -4,6 +4,7 @@ import { generateEntityId } from '../../common/database/ids';
 import { updateById } from '../../common/database/row-writes';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Customer } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { withStoreViewOfCustomer } from '../customers/guest-view';
@@ -152,7 +153,7 @@ export class CartsService {
       customer_id: customer?.id ?? null,
       email: customer?.email ?? null,
       type: 'default',
-      context: { ...withoutRequestFacts(input.context), ip: ctx.ip, user_agent: ctx.userAgent },
+      context: boundedJson('context', { ...withoutRequestFacts(input.context), ip: ctx.ip, user_agent: ctx.userAgent }),
       metadata: null,
       billing_address_id: null,
     });
@@ -213,7 +214,7 @@ export class CartsService {
           manager,
         );
       if (input.context !== undefined) {
-        const context = { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) };
+        const context = boundedJson('context', { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) }, cart.context);
         await updateById(manager, Cart, cart.id, { context });
       }
       await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });

@@ -3,6 +3,8 @@ import { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { ApiError } from '../../common/errors/api-error';
 import { MAX_LINE_QUANTITY } from '../../common/validation/line-quantity';
+import { LIST_LIMITS } from '../../common/validation/array-limits';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
@@ -52,7 +54,7 @@ export class LineItemsService {
    * insufficient inventory (code insufficient_inventory).
    */
   async add(cart: Cart, input: AddLineInput, manager: EntityManager, recalculation?: ItemsChangedRecalculation): Promise<LineItem> {
-    const { region, variant, lines, in_sales_channel } = await lineContext(
+    const { region, variant, lines, in_sales_channel, line_count } = await lineContext(
       manager,
       { id: cart.id, regionId: cart.region_id, salesChannelId: cart.sales_channel_id ?? null },
       input.variant_id,
@@ -63,8 +65,9 @@ export class LineItemsService {
       throw ApiError.invalid(`The products [${variant.product.title}] must belongs to the sales channel on which the cart has been created.`);
     }
     assertForSale(cart, variant.product);
-    const metadata = input.metadata ?? {};
+    const metadata = boundedJson('metadata', input.metadata ?? {});
     const existing = lines.find((line) => sameMetadata(line.metadata, metadata));
+    if (!existing) assertRoomForLine(line_count);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > MAX_LINE_QUANTITY) throw ApiError.invalid(`A line may hold at most ${MAX_LINE_QUANTITY} units of a variant`);
     const unitPrice = unitPriceFor(variant, region, quantity);
@@ -170,4 +173,9 @@ export class LineItemsService {
   async removeOutsideSalesChannel(cartId: string, salesChannelId: string, manager: EntityManager): Promise<void> {
     await deleteLinesOutsideSalesChannel(manager, cartId, salesChannelId);
   }
+}
+
+/** A new line beyond LIST_LIMITS.cartLines is refused (400 invalid_data): one cart's work stays bounded. */
+export function assertRoomForLine(lineCount: number): void {
+  if (lineCount >= LIST_LIMITS.cartLines) throw ApiError.invalid(`A cart must not have more than ${LIST_LIMITS.cartLines} line items`);
 }

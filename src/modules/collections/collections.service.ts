@@ -10,6 +10,7 @@ import { toRelations } from '../../common/query/relations';
 import { moveProductsIntoCollection, takeProductsOutOfCollection } from '../products/products.repository';
 import { kebabCase } from './kebab-case';
 import { ProductCollection } from './product-collection.entity';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 export interface CollectionListFilters {
   q?: string;
@@ -77,7 +78,11 @@ export class CollectionsService {
    */
   async create(input: CollectionInput & { title: string }, relations: string[] = []): Promise<ProductCollection> {
     const repo = this.dataSource.getRepository(ProductCollection);
-    const collection = repo.create({ title: input.title, handle: input.handle || kebabCase(input.title), metadata: input.metadata ?? null });
+    const collection = repo.create({
+      title: input.title,
+      handle: input.handle || kebabCase(input.title),
+      metadata: boundedJson('metadata', input.metadata ?? null),
+    });
     await this.assertHandleFree(collection.handle!, undefined, this.dataSource.manager);
     await repo.save(collection);
     return this.retrieve(collection.id, relations);

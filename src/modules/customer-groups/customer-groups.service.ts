@@ -12,6 +12,7 @@ import { Customer } from '../customers/customer.entity';
 import { addGroupMembers, removeAllGroupMembers, removeGroupMembers } from '../customers/customers.repository';
 import { CustomerListFilters, CustomersService } from '../customers/customers.service';
 import { CustomerGroup } from './customer-group.entity';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 export interface CustomerGroupListFilters {
   q?: string;
@@ -71,7 +72,7 @@ export class CustomerGroupsService {
   async create(input: { name: string; metadata?: Record<string, unknown> }): Promise<CustomerGroup> {
     const repo = this.dataSource.getRepository(CustomerGroup);
     if (await repo.exists({ where: { name: input.name } })) throw duplicateName(input.name);
-    const group = repo.create({ name: input.name, metadata: input.metadata ?? null });
+    const group = repo.create({ name: input.name, metadata: boundedJson('metadata', input.metadata ?? null) });
     try {
       await repo.save(group);
     } catch (err) {

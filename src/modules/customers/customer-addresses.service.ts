@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Address } from './address.entity';
 import { Customer } from './customer.entity';
 
@@ -22,8 +23,12 @@ export interface AddressInput {
 
 const COMPARED = ['first_name', 'last_name', 'phone', 'address_1', 'address_2', 'city', 'country_code', 'province', 'postal_code'] as const;
 
-/** Country codes are stored lower-case (country.iso_2); an unknown one fails the foreign key (404). */
+/**
+ * Country codes are stored lower-case (country.iso_2); an unknown one fails the foreign key (404).
+ * The metadata (which replaces the old) must be within STORED_JSON_BOUNDS (400 otherwise).
+ */
 function normalized(input: AddressInput): AddressInput {
+  boundedJson('metadata', input.metadata);
   return typeof input.country_code === 'string' ? { ...input, country_code: input.country_code.toLowerCase() } : input;
 }
 

@@ -5,6 +5,7 @@ import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-vers
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
@@ -128,6 +129,7 @@ export class CustomersService {
    */
   async createAccount(input: CreateAccountInput, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
     const email = normalizeEmail(input.email);
+    const metadata = boundedJson('metadata', input.metadata ?? null);
     const repo = manager.getRepository(Customer);
     if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
     const customer = repo.create({
@@ -135,7 +137,7 @@ export class CustomersService {
       first_name: input.first_name ?? null,
       last_name: input.last_name ?? null,
       phone: input.phone ?? null,
-      metadata: input.metadata ?? null,
+      metadata,
       has_account: true,
       password_hash: await hashPassword(input.password),
     });

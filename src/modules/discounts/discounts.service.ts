@@ -24,6 +24,7 @@ import {
 } from './discounts.repository';
 import { addIsoDuration } from './engine/iso-duration';
 import type { EngineDiscount } from './engine/types';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 /** A discount loaded for a cart: its rule's conditions carry their resource ids. */
 export type CartDiscount = Discount & { rule: DiscountRule & { conditions: Array<{ resource_ids: string[] }> } };
@@ -92,7 +93,7 @@ export class DiscountsService {
         ends_at: input.ends_at ?? null,
         valid_duration: input.valid_duration ?? null,
         usage_limit: input.usage_limit ?? null,
-        metadata: input.metadata ?? null,
+        metadata: boundedJson('metadata', input.metadata ?? null),
         regions,
       });
       if (input.starts_at) discount.starts_at = input.starts_at;
@@ -206,7 +207,7 @@ export class DiscountsService {
         ends_at: parent.valid_duration ? addIsoDuration(now, parent.valid_duration) : null,
         valid_duration: null,
         usage_limit: input.usage_limit ?? 1,
-        metadata: input.metadata ?? null,
+        metadata: boundedJson('metadata', input.metadata ?? null),
       });
       await repo.save(child);
       return loadDiscount(manager, child.id);

@@ -3,6 +3,7 @@ import { randomUUID } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
@@ -13,7 +14,7 @@ import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItem } from '../carts/line-item.entity';
 import { sameMetadata } from '../carts/line-item-pricing';
-import { LineItemsService } from '../carts/line-items.service';
+import { assertRoomForLine, LineItemsService } from '../carts/line-items.service';
 import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registry';
 import { CustomShippingOption } from './custom-shipping-option.entity';
 import { billingCountryInRegion, upsertCustomShippingOption } from './draft-orders.repository';
@@ -73,7 +74,7 @@ export class DraftCartService {
   async create(input: { region_id: string; customer_id?: string; metadata?: Record<string, unknown> }): Promise<string> {
     const cart = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id });
     await this.mutations.run(cart.id, async (locked, manager) => {
-      await markCartAsDraftOrder(manager, locked.id, input.metadata ?? {});
+      await markCartAsDraftOrder(manager, locked.id, boundedJson('metadata', input.metadata ?? {}));
     });
     return cart.id;
   }
@@ -196,11 +197,13 @@ export class DraftCartService {
       if (input.unit_price !== undefined) await setLineTitleAndPrice(manager, line.id, { unit_price: input.unit_price });
       return line.id;
     }
+    const metadata = boundedJson('metadata', input.metadata ?? {});
+    assertRoomForLine(await manager.getRepository(LineItem).count({ where: { cart_id: cart.id } }));
     return insertCustomLine(manager, cart.id, {
       title: input.title ?? CUSTOM_LINE_TITLE,
       unit_price: input.unit_price ?? 0,
       quantity: input.quantity,
-      metadata: input.metadata ?? {},
+      metadata,
     });
   }
 

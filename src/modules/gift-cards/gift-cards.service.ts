@@ -13,6 +13,7 @@ import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
 import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 /** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
@@ -88,7 +89,7 @@ export class GiftCardsService {
       is_disabled: input.is_disabled ?? false,
       ends_at: input.ends_at ?? null,
       tax_rate: region.gift_cards_taxable ? region.tax_rate : null,
-      metadata: input.metadata ?? null,
+      metadata: boundedJson('metadata', input.metadata ?? null),
     });
     return this.retrieve(id);
   }

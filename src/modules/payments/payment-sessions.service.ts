@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { insertEntities, updateById } from '../../common/database/row-writes';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { ApiError } from '../../common/errors/api-error';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import { PaymentSession } from './payment-session.entity';
@@ -133,12 +134,14 @@ export class PaymentSessionsService {
 
   /**
    * POST /store/carts/:id/payment-sessions/:provider_id: selects the provider (all of
-   * select's rules apply), then merges the provider's answer to `data` into the session.
+   * select's rules apply), then merges the provider's answer to `data` into the session; the
+   * merged data must stay within STORED_JSON_BOUNDS (400 invalid_data otherwise).
    */
   async updateData(cart: PaymentCart, providerId: string, data: Record<string, unknown>, manager: EntityManager): Promise<void> {
+    boundedJson('data', data); // before the provider sees it; the merged result is checked again
     const session = await this.select(cart, providerId, manager);
     const update = await this.registry.get(providerId).updateSessionData(session, data);
-    await updateById(manager, PaymentSession, session.id, { data: { ...session.data, ...update } });
+    await updateById(manager, PaymentSession, session.id, { data: boundedJson('data', { ...session.data, ...update }, session.data) });
   }
 
   /** DELETE /store/carts/:id/payment-sessions/:provider_id; a missing session is not an error. */

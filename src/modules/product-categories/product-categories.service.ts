@@ -21,6 +21,7 @@ import {
   subtreePattern,
 } from './product-categories.repository';
 import { ProductCategory } from './product-category.entity';
+import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 /** What a shopper may see: active, non-internal categories (and only those in a tree). */
 export type CategoryScope = 'store' | 'admin';
@@ -119,7 +120,7 @@ export class ProductCategoriesService {
           handle,
           is_active: input.is_active ?? false,
           is_internal: input.is_internal ?? false,
-          metadata: input.metadata ?? null,
+          metadata: boundedJson('metadata', input.metadata ?? null),
         },
         parent,
       );
