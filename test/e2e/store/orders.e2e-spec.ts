@@ -49,7 +49,7 @@ describe('Store orders (GET /store/orders/:id)', () => {
     expect(res.body.order).toHaveProperty('billing_address');
     expect(res.body.order).not.toHaveProperty('customer');
     res = await t.http().get(`/store/orders/${order.id}?expand=fulfillments`).expect(400);
-    expect(res.body).toEqual({ type: 'invalid_data', message: 'Relations [fulfillments] are not valid' });
+    expect(res.body).toEqual({ type: 'invalid_data', message: 'Requested fields [fulfillments] are not valid' });
   });
 
   it('404s an unknown order', async () => {
