@@ -14,7 +14,7 @@ export interface ImportLayout {
   hasPrices: boolean;
   hasImages: boolean;
   hasSalesChannels: boolean;
-  /** True when the file has any "Product Category N ..." column: each product's categories are then replaced. */
+  /** True when the file has a "Product Category N Handle" column: each product's categories are then replaced (as Medusa; Name and Description columns alone change nothing). */
   hasCategories: boolean;
   has(field: string, target: 'product' | 'variant'): boolean;
 }
@@ -82,7 +82,6 @@ export function buildLayout(header: string[]): ImportLayout | { error: string } 
         break;
       case 'category_name':
       case 'category_description':
-        layout.hasCategories = true;
         break;
       default: {
         const entry = layout.salesChannels.get(dynamic.index) ?? {};

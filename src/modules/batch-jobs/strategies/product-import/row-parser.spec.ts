@@ -75,10 +75,17 @@ describe('product category columns', () => {
     expect(none).toMatchObject({ row: { categoryHandles: [] } });
   });
 
-  it('leaves categories alone when the file has no category column', () => {
+  it('leaves categories alone when the file has no category handle column (name and description columns alone included)', () => {
     const parsed = parseRow(cells({ 'Product Handle': 'tee' }), layout(), 1, 2);
     expect(parsed).toMatchObject({ row: { product: { handle: 'tee' } } });
     expect((parsed as { row: { categoryHandles?: string[] } }).row.categoryHandles).toBeUndefined();
+    const namesOnly = ['Product Handle', 'Product Category 1 Name', 'Product Category 1 Description'];
+    const l = layout(namesOnly);
+    expect(l.hasCategories).toBe(false);
+    expect(
+      (parseRow(cells({ 'Product Handle': 'tee', 'Product Category 1 Name': 'Tops' }, namesOnly), l, 1, 2) as { row: { categoryHandles?: string[] } }).row
+        .categoryHandles,
+    ).toBeUndefined();
   });
 });
 
