@@ -38,6 +38,7 @@ export interface ErrorBody {
   type: string;
   message: string;
   code?: string;
+  errors?: string[];
 }
 
 /**
@@ -106,6 +107,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const status = err.status ?? STATUS_BY_TYPE[err.type] ?? 500;
     const body: ErrorBody = { type: err.type, message: err.message };
     if (err.code !== undefined) body.code = err.code;
+    if (err.errors !== undefined) body.errors = err.errors;
     if (err.type === ApiErrorType.DUPLICATE_ERROR) body.code = 'invalid_request_error';
     if (err.type === ApiErrorType.CONFLICT) {
       body.code = err.code ?? 'invalid_state_error';

@@ -26,9 +26,25 @@ export class ApiError extends Error {
     public readonly code?: string,
     /** Overrides the status the type maps to (a refusal that is not the request's data: 403). */
     public readonly status?: number,
+    /** Medusa's MultipleErrors: one entry per refused part of the request, sent as `errors`. */
+    public readonly errors?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /**
+   * Medusa's MultipleErrors answer (400, `errors` plus its fixed message), given by route
+   * validators such as "these products do not exist"; `type` is invalid_data, as every error here has one.
+   */
+  static multiple(errors: string[]): ApiError {
+    return new ApiError(
+      ApiErrorType.INVALID_DATA,
+      'Provided request body contains errors. Please check the data and retry the request',
+      undefined,
+      400,
+      errors,
+    );
   }
 
   static notFound(message: string): ApiError {

@@ -8,9 +8,10 @@ import type { ShippingMethodInput, ShippingMethodTotals } from './types';
  *   tax-inclusive: tax = round(Σ price × rate / (100 + rate));  subtotal = price − tax; total = price
  *   original_total / original_tax_total = total / tax of the price as stored.
  * A method without tax lines has no tax (its includes_tax flag is then irrelevant).
- * With free shipping, subtotal, tax_total and total are 0 and the original_* fields are
- * left as computed from the stored price (Medusa also zeroes the stored price, so there
- * they are 0 too; the caller decides which price it stores).
+ * With free shipping every figure is 0, `price` included: Medusa writes 0 into the method's
+ * price while a free-shipping discount is on the cart, so its original_* are 0 as well.
+ * Here the stored price is kept (removing the discount needs no re-pricing) and the
+ * answer's `price` is this one.
  */
 export function calculateShippingMethodTotals(method: ShippingMethodInput, freeShipping: boolean): ShippingMethodTotals {
   const { price, tax_lines } = method;
@@ -21,7 +22,7 @@ export function calculateShippingMethodTotals(method: ShippingMethodInput, freeS
   const total = subtotal + tax;
 
   if (freeShipping) {
-    return { price, subtotal: 0, tax_total: 0, total: 0, original_total: total, original_tax_total: tax };
+    return { price: 0, subtotal: 0, tax_total: 0, total: 0, original_total: 0, original_tax_total: 0 };
   }
   return { price, subtotal, tax_total: tax, total, original_total: total, original_tax_total: tax };
 }

@@ -176,11 +176,12 @@ const workedExamples: Row[] = [
       tax_total: 338,
       gift_card_total: 0,
       total: 1688,
-      shipping_methods: { sm_1: { price: 200, subtotal: 0, tax_total: 0, total: 0, original_total: 250, original_tax_total: 50 } },
+      // Medusa answers the method with price 0 (it writes 0 into it), so its original_* are 0 too.
+      shipping_methods: { sm_1: { price: 0, subtotal: 0, tax_total: 0, total: 0, original_total: 0, original_tax_total: 0 } },
     },
   ],
   [
-    'Example 4 as Medusa stores it: free shipping also zeroed the stored price',
+    'Example 4 as Medusa stores it (price already 0): the same answer',
     cart({ items: tenPercentOff(), shipping_methods: [shipping('sm_1', 0)], free_shipping: true }),
     {
       shipping_total: 0,
@@ -370,9 +371,45 @@ const discountsAndShipping: Row[] = [
     { shipping_total: 779, shipping_tax_total: 221, total: 1000 },
   ],
   [
-    'several shipping methods add up, free shipping zeroes all of them',
+    'several shipping methods add up, free shipping zeroes all of them, price included',
     cart({ items: [A()], shipping_methods: [FLAT_200, shipping('sm_2', 90)], free_shipping: true }),
-    { shipping_total: 0, shipping_tax_total: 0, total: 1250 },
+    {
+      shipping_total: 0,
+      shipping_tax_total: 0,
+      total: 1250,
+      shipping_methods: {
+        sm_1: { price: 0, subtotal: 0, tax_total: 0, total: 0, original_total: 0, original_tax_total: 0 },
+        sm_2: { price: 0, subtotal: 0, tax_total: 0, total: 0, original_total: 0, original_tax_total: 0 },
+      },
+    },
+  ],
+  [
+    // 1000 item at 25 % plus a 500 shipping price that includes 25 % tax: with free shipping
+    // the shipping figures are all 0 whatever the price included; the item's are untouched.
+    'free shipping on a tax-inclusive shipping price: price 0, no shipping tax left in the total',
+    cart({ items: [A()], shipping_methods: [shipping('sm_1', 500, { includes_tax: true })], free_shipping: true }),
+    {
+      subtotal: 1000,
+      shipping_total: 0,
+      shipping_tax_total: 0,
+      item_tax_total: 250,
+      tax_total: 250,
+      total: 1250,
+      shipping_methods: { sm_1: { price: 0, subtotal: 0, tax_total: 0, total: 0, original_total: 0, original_tax_total: 0 } },
+    },
+  ],
+  [
+    // Free shipping with a gift card: the card covers 1000 + 250 tax; nothing is left for shipping to add.
+    'free shipping with a gift card of 2000 at 25 %: the card covers only the items',
+    cart({ items: [A()], shipping_methods: [FLAT_200], free_shipping: true, gift_cards: [{ id: 'gc_1', balance: 2000, tax_rate: 25 }] }),
+    {
+      shipping_total: 0,
+      gift_card_total: 1000,
+      gift_card_tax_total: 250,
+      total: 0,
+      shipping_methods: { sm_1: { price: 0, total: 0 } },
+      gift_card_allocations: [{ id: 'gc_1', amount: 1000, tax_amount: 250, tax_rate: 25 }],
+    },
   ],
   [
     'several shipping methods without free shipping',

@@ -121,13 +121,14 @@ export interface LineItemTotals {
 }
 
 export interface ShippingMethodTotals {
+  /** The price the method is answered with: the stored price, or 0 with free shipping (as Medusa stores it). */
   price: number;
   /** Tax-exclusive price (0 with free shipping). */
   subtotal: number;
   tax_total: number;
   /** subtotal + tax_total */
   total: number;
-  /** Totals of the stored price, ignoring free shipping. */
+  /** Totals of `price` before discounts (0 with free shipping, as in Medusa where the price is then 0). */
   original_total: number;
   original_tax_total: number;
 }

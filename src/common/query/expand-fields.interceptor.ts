@@ -116,7 +116,8 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
       if (expand.length > max) throw ApiError.invalid(`expand may name at most ${max} relations; ${expand.length} were given`);
       const allowed = new Set(config.allowedRelations ?? config.defaultRelations ?? []);
       const unknown = expand.filter((r) => !allowed.has(r));
-      if (unknown.length) throw ApiError.invalid(`Relations [${unknown.join(', ')}] are not valid`);
+      // Medusa 1.20's getQueryConfig words a refused relation as a refused field.
+      if (unknown.length) throw ApiError.invalid(`Requested fields [${unknown.join(', ')}] are not valid`);
       relations = [...new Set(expand)];
     }
 

@@ -150,6 +150,7 @@ export class CartTotalsService {
         method.tax_lines = (taxLines.shipping_methods[method.id] ?? []).map((line) => ({ ...line, shipping_method_id: method.id }) as never);
       }
       Object.assign(method, {
+        price: t.price, // 0 under a free-shipping discount, as Medusa answers it
         subtotal: t.subtotal,
         tax_total: t.tax_total,
         total: t.total,

@@ -32,7 +32,8 @@ function normalized(input: AddressInput): AddressInput {
   return typeof input.country_code === 'string' ? { ...input, country_code: input.country_code.toLowerCase() } : input;
 }
 
-const notFound = (customerId: string) => ApiError.notFound(`Could not find address for customer ${customerId}`);
+/** Medusa's answer to a change of an address that is not one of the customer's saved addresses. */
+const notTheirs = () => ApiError.invalid('Could not find address for customer');
 
 /**
  * A customer's saved shipping addresses (address rows with its customer_id) and its
@@ -58,25 +59,29 @@ export class CustomerAddressesService {
     });
   }
 
-  /** Changes one of the customer's saved addresses; another customer's address is a 404. */
+  /** Changes one of the customer's saved addresses; any other address id is Medusa's 400 `invalid_data`. */
   async update(customerId: string, addressId: string, input: AddressInput): Promise<void> {
     await this.tx.run(async (manager) => {
       await this.lockCustomer(customerId, manager);
       const repo = manager.getRepository(Address);
       const address = await repo.findOne({ where: { id: addressId, customer_id: customerId } });
-      if (!address) throw notFound(customerId);
+      if (!address) throw notTheirs();
       await repo.save(Object.assign(address, normalized(input)));
     });
   }
 
-  /** Removes one of the customer's saved addresses (soft delete); another customer's address is a 404. */
+  /**
+   * Removes one of the customer's saved addresses (soft delete). Deleting is idempotent, as
+   * in Medusa: an id that is not one of the customer's saved addresses (already deleted,
+   * unknown, or someone else's) changes nothing and answers as a success, which tells the
+   * caller nothing about other customers' addresses.
+   */
   async remove(customerId: string, addressId: string): Promise<void> {
     await this.tx.run(async (manager) => {
       await this.lockCustomer(customerId, manager);
       const repo = manager.getRepository(Address);
       const address = await repo.findOne({ where: { id: addressId, customer_id: customerId } });
-      if (!address) throw notFound(customerId);
-      await repo.softDelete({ id: addressId });
+      if (address) await repo.softDelete({ id: addressId });
     });
   }
 
@@ -87,12 +92,16 @@ export class CustomerAddressesService {
 }
 
 /**
- * Sets a customer's billing address inside the caller's transaction, as Medusa does: an
- * address id makes that address the billing address (only one of the customer's own:
- * a saved address or the current billing address, otherwise 404); an object updates the
- * current billing address, or creates one.
+ * Sets a customer's billing address inside the caller's transaction, as Medusa does: `null`
+ * removes it (the customer no longer has one); an address id makes that address the billing
+ * address (only one of the customer's own: a saved address or the current billing address,
+ * otherwise 404); an object updates the current billing address, or creates one.
  */
-export async function setBillingAddress(customer: Customer, address: AddressInput | string, manager: EntityManager): Promise<void> {
+export async function setBillingAddress(customer: Customer, address: AddressInput | string | null, manager: EntityManager): Promise<void> {
+  if (address === null) {
+    customer.billing_address_id = null;
+    return;
+  }
   const repo = manager.getRepository(Address);
   if (typeof address === 'string') {
     const own = address === customer.billing_address_id || (await repo.exists({ where: { id: address, customer_id: customer.id } }));

@@ -184,7 +184,7 @@ export class CustomersService {
       if (input.last_name !== undefined) customer.last_name = input.last_name;
       if (input.phone !== undefined) customer.phone = input.phone;
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
-      if (input.billing_address != null) await setBillingAddress(customer, input.billing_address, manager);
+      if (input.billing_address !== undefined) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
       if (input.password !== undefined)
         await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });

@@ -15,8 +15,8 @@ import { GiftCard } from './gift-card.entity';
 import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 
-/** Relations an admin gift card carries by default (Medusa adds `order`, once orders exist). */
-export const GIFT_CARD_DEFAULT_RELATIONS = ['region'];
+/** Medusa's defaultAdminGiftCardRelations: every admin answer carries the region and the order the card was bought in (null when none). */
+export const GIFT_CARD_DEFAULT_RELATIONS = ['region', 'order'];
 
 export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
 
@@ -30,6 +30,15 @@ const CODE_ATTEMPTS = 5;
 function withEagerRegionRelations(relations: readonly string[]): string[] {
   if (!relations.includes('region')) return [...relations];
   return [...relations, 'region.payment_providers', 'region.fulfillment_providers'];
+}
+
+/**
+ * Medusa's Order entity carries `object: "order"` on every loaded row; a card's order
+ * (only its own columns, as Medusa loads the relation) gets it too.
+ */
+function withOrderObject<T extends GiftCard>(card: T): T {
+  if (card.order) Object.assign(card.order, { object: 'order' });
+  return card;
 }
 
 function notFoundById(id: string): ApiError {
@@ -49,7 +58,8 @@ export class GiftCardsService {
     const repo = this.dataSource.getRepository(GiftCard);
     const query = this.applyListSearch(repo.createQueryBuilder('gift_card'), filters.q);
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    return listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations) });
+    const [cards, count] = await listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations) });
+    return [cards.map(withOrderObject), count];
   }
 
   /**
@@ -70,7 +80,7 @@ export class GiftCardsService {
       relationLoadStrategy: 'query',
     });
     if (!card) throw notFoundById(id);
-    return card;
+    return withOrderObject(card);
   }
 
   /**
@@ -161,9 +171,10 @@ export class GiftCardsService {
   }
 
   /**
-   * The storefront balance check: an enabled, unexpired live card by code (any case), with
-   * its region. Every other case is the same 404, so the endpoint does not reveal whether
-   * a disabled or expired code exists.
+   * The storefront balance check: the live (not deleted) card with this code (any case),
+   * with its region. As in Medusa, a disabled or expired card is found too (its balance is
+   * what the shopper holds); it is refused where it would be used
+   * (`retrieveByCodeForCart`, `debit`). Unknown and deleted codes are a 404.
    */
   async retrieveForStore(code: string): Promise<GiftCard> {
     const card = await this.dataSource.getRepository(GiftCard).findOne({
@@ -171,7 +182,7 @@ export class GiftCardsService {
       relations: toRelations(withEagerRegionRelations(['region'])),
       relationLoadStrategy: 'query',
     });
-    if (!card || card.is_disabled || this.isExpired(card)) throw ApiError.notFound(`Gift card with code: ${code} was not found`);
+    if (!card) throw ApiError.notFound(`Gift card with code: ${code} was not found`);
     return card;
   }
 

@@ -248,6 +248,7 @@ export class OrdersService {
     for (const method of order.shipping_methods ?? []) {
       const t = totals.shipping_methods[method.id];
       Object.assign(method, {
+        price: t.price, // 0 under a free-shipping discount, as Medusa answers it
         subtotal: t.subtotal,
         tax_total: t.tax_total,
         total: t.total,

@@ -12,10 +12,12 @@ import {
 } from './dto/admin-product-categories.dto';
 import { ProductCategoriesService } from './product-categories.service';
 import { ProductCategory } from './product-category.entity';
+import { toAdminCategory } from './store-category-fields';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
+/** Medusa's defaultAdminProductCategoryRelations and allowedAdminProductCategoryRelations (the same two). */
 const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
-const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: [...DEFAULT_RELATIONS, 'products'] };
+const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS };
 
 @ApiTags('Product Categories')
 @AdminController('product-categories')
@@ -33,7 +35,7 @@ export class AdminProductCategoriesController {
       relations: config.relations,
       includeDescendantsTree: include_descendants_tree === true,
     });
-    return listEnvelope('product_categories', categories, count, config);
+    return listEnvelope('product_categories', categories.map(toAdminCategory), count, config);
   }
 
   @Post()
@@ -42,7 +44,7 @@ export class AdminProductCategoriesController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminProductCategoriesCategoryRes')
   async create(@Body() body: AdminPostProductCategoriesReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { product_category: await this.categories.create(body, { scope: 'admin', relations: config.relations }) };
+    return { product_category: toAdminCategory(await this.categories.create(body, { scope: 'admin', relations: config.relations })) };
   }
 
   @Get(':id')
@@ -50,7 +52,7 @@ export class AdminProductCategoriesController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminProductCategoriesCategoryRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+    return { product_category: toAdminCategory(await this.categories.retrieve(id, { scope: 'admin', relations: config.relations })) };
   }
 
   @Post(':id')
@@ -59,7 +61,7 @@ export class AdminProductCategoriesController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminProductCategoriesCategoryRes')
   async update(@Param('id') id: string, @Body() body: AdminPostProductCategoriesCategoryReq, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { product_category: await this.categories.update(id, body, { scope: 'admin', relations: config.relations }) };
+    return { product_category: toAdminCategory(await this.categories.update(id, body, { scope: 'admin', relations: config.relations })) };
   }
 
   @Delete(':id')
@@ -86,7 +88,7 @@ export class AdminProductCategoriesController {
       id,
       body.product_ids.map((p) => p.id),
     );
-    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+    return { product_category: toAdminCategory(await this.categories.retrieve(id, { scope: 'admin', relations: config.relations })) };
   }
 
   @Delete(':id/products/batch')
@@ -104,6 +106,6 @@ export class AdminProductCategoriesController {
       id,
       body.product_ids.map((p) => p.id),
     );
-    return { product_category: await this.categories.retrieve(id, { scope: 'admin', relations: config.relations }) };
+    return { product_category: toAdminCategory(await this.categories.retrieve(id, { scope: 'admin', relations: config.relations })) };
   }
 }

@@ -97,7 +97,9 @@ export class ProductCategoriesService {
   async retrieve(id: string, options: CategoryReadOptions, manager: EntityManager = this.dataSource.manager): Promise<ProductCategory> {
     const where: FindOptionsWhere<ProductCategory> = options.scope === 'store' ? { id, ...STORE_VISIBLE } : { id };
     const category = await manager.getRepository(ProductCategory).findOne({ where });
-    if (!category) throw notFound(id);
+    // Medusa names the store's selector in its message.
+    if (!category)
+      throw options.scope === 'store' ? ApiError.notFound(`ProductCategory with id: ${id}, is_internal: false, is_active: true was not found`) : notFound(id);
     await this.attachRelations([category], { ...options, includeDescendantsTree: true }, manager);
     return category;
   }
@@ -175,27 +177,38 @@ export class ProductCategoriesService {
     });
   }
 
-  /** Puts the products in the category; ones already in it stay, an unknown product is a 404. */
+  /**
+   * Puts the products in the category; ones already in it stay. As Medusa's route
+   * validator, unknown products are checked first: a 400 listing them (before the
+   * category's own 404).
+   */
   async addProducts(id: string, productIds: string[]): Promise<void> {
     await this.tx.run(async (manager) => {
+      await this.assertProductsExist(productIds, manager);
       await this.findOrFail(id, manager);
       const unique = [...new Set(productIds)];
       if (unique.length === 0) return;
-      const found = await manager.getRepository(Product).find({ select: { id: true }, where: { id: In(unique) } });
-      const known = new Set(found.map((p) => p.id));
-      const missing = unique.find((p) => !known.has(p));
-      if (missing) throw ApiError.notFound(`Product with id: ${missing} was not found`);
       await addCategoryProducts(manager, id, unique);
     });
   }
 
-  /** Takes the products out of the category; ids not in it are ignored. */
+  /** Takes the products out of the category; unknown products are the same 400 as when adding, products not in it are ignored. */
   async removeProducts(id: string, productIds: string[]): Promise<void> {
     await this.tx.run(async (manager) => {
+      await this.assertProductsExist(productIds, manager);
       await this.findOrFail(id, manager);
       if (productIds.length === 0) return;
       await removeCategoryProducts(manager, id, productIds);
     });
+  }
+
+  /** Medusa's validateProductsExist: 400 MultipleErrors naming, in request order, every id that is not a live product. */
+  private async assertProductsExist(productIds: string[], manager: EntityManager): Promise<void> {
+    if (productIds.length === 0) return;
+    const found = await manager.getRepository(Product).find({ select: { id: true }, where: { id: In([...new Set(productIds)]) } });
+    const known = new Set(found.map((p) => p.id));
+    const missing = productIds.filter((p) => !known.has(p));
+    if (missing.length) throw ApiError.multiple([`Products ${missing.join(', ')} do not exist`]);
   }
 
   private async move(category: ProductCategory, parentId: string | null, rank: number | undefined, manager: EntityManager): Promise<void> {

@@ -15,3 +15,15 @@ export function toStoreCategory(category: ProductCategory): StoreCategory {
   if (category.category_children !== undefined) out.category_children = category.category_children.map(toStoreCategory);
   return out as StoreCategory;
 }
+
+/**
+ * A category as the admin routes answer it: Medusa's defaultProductCategoryFields at every
+ * level of the tree (every column but the internal `mpath`), with the relations loaded.
+ */
+export function toAdminCategory(category: ProductCategory): Omit<ProductCategory, 'mpath'> {
+  const { mpath: _mpath, parent_category, category_children, ...rest } = category;
+  const out: Record<string, unknown> = { ...rest };
+  if (parent_category !== undefined) out.parent_category = parent_category ? toAdminCategory(parent_category) : null;
+  if (category_children !== undefined) out.category_children = category_children.map(toAdminCategory);
+  return out as Omit<ProductCategory, 'mpath'>;
+}

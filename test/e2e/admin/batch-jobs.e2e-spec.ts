@@ -364,7 +364,7 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
       expect(job.result).toMatchObject({
         count: 3,
         advancement_count: 0,
-        operations: { product_create: 1, product_update: 1, variant_create: 2, variant_update: 1 },
+        operations: { PRODUCT_CREATE: 1, PRODUCT_UPDATE: 1, VARIANT_CREATE: 2, VARIANT_UPDATE: 1 },
         stat_descriptors: [
           {
             key: 'product-import-count',
@@ -490,14 +490,14 @@ describe('Admin batch jobs (/admin/batch-jobs)', () => {
         await createRegion(store2.dataSource.manager, { name: 'Europe', currency_code: 'eur' });
         const imported = await runJob(admin2, { type: 'product-import', context: { fileKey: await uploadCsv(admin2, original) } });
         expect(imported.status).toBe('completed');
-        expect(imported.result.operations).toEqual({ product_create: 2, product_update: 0, variant_create: 3, variant_update: 0 });
+        expect(imported.result.operations).toEqual({ PRODUCT_CREATE: 2, PRODUCT_UPDATE: 0, VARIANT_CREATE: 3, VARIANT_UPDATE: 0 });
         const reexported = await runJob(admin2, { type: 'product-export', context: {} });
         const copy = await downloadFile(admin2, store2.http, reexported.result.file_key);
         expect(csvLines(copy).header).toBe(csvLines(original).header);
         expect(csvLines(copy).lines.sort()).toEqual(csvLines(original).lines.sort());
 
         const again = await runJob(admin2, { type: 'product-import', context: { fileKey: await uploadCsv(admin2, copy) } });
-        expect(again.result.operations).toEqual({ product_create: 0, product_update: 2, variant_create: 0, variant_update: 3 });
+        expect(again.result.operations).toEqual({ PRODUCT_CREATE: 0, PRODUCT_UPDATE: 2, VARIANT_CREATE: 0, VARIANT_UPDATE: 3 });
         const third = await runJob(admin2, { type: 'product-export', context: {} });
         expect(csvLines(await downloadFile(admin2, store2.http, third.result.file_key)).lines.sort()).toEqual(csvLines(original).lines.sort());
         const [counts] = await store2.dataSource.query(

@@ -61,7 +61,7 @@ describe('Admin currencies (/admin/currencies)', () => {
 
     it('rejects unknown fields and any relation', async () => {
       expect((await admin.get('/admin/currencies?fields=nope').expect(400)).body.message).toBe('Requested fields [nope] are not valid');
-      expect((await admin.get('/admin/currencies?expand=stores').expect(400)).body.message).toBe('Relations [stores] are not valid');
+      expect((await admin.get('/admin/currencies?expand=stores').expect(400)).body.message).toBe('Requested fields [stores] are not valid');
     });
 
     it('validates limit and offset', async () => {

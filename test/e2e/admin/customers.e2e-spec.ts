@@ -180,7 +180,7 @@ describe('Admin customers (/admin/customers)', () => {
         { id: alice.id, email: 'alice.list@example.org', groups: [expect.objectContaining({ id: group.id })], billing_address: null },
       ]);
       const unknownRelation = await admin.get('/admin/customers').query({ expand: 'wallet' }).expect(400);
-      expect(unknownRelation.body).toEqual({ type: 'invalid_data', message: 'Relations [wallet] are not valid' });
+      expect(unknownRelation.body).toEqual({ type: 'invalid_data', message: 'Requested fields [wallet] are not valid' });
       await admin.get('/admin/customers').query({ fields: 'nonsense' }).expect(400);
     });
   });

@@ -1,4 +1,5 @@
 import { GiftCard } from '../../../src/modules/gift-cards/gift-card.entity';
+import { createBareOrders } from '../../factories/bare-order.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';
 import { createRegion } from '../../factories/region.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
@@ -51,6 +52,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
         ends_at: null,
         metadata: null,
         order_id: null,
+        order: null,
         deleted_at: null,
       });
       expect(card.id).toMatch(/^gift_[0-9A-HJKMNP-TV-Z]{26}$/);
@@ -115,6 +117,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     let t2: TestApp;
     let agent: Awaited<ReturnType<typeof adminAgent>>;
     let cards: GiftCard[];
+    let boughtIn: string;
 
     // A database of its own so counts and ordering are exact.
     beforeAll(async () => {
@@ -122,8 +125,10 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
       agent = await adminAgent(t2);
       const region = await createRegion(t2.dataSource.manager);
       cards = [];
+      [boughtIn] = await createBareOrders(t2.dataSource.manager, region.id, 1);
       for (const [i, code] of ['AAAA-BBBB-CCCC-0001', 'AAAA-BBBB-CCCC-0002', 'ZZZZ-YYYY-XXXX-0003'].entries()) {
-        cards.push(await createGiftCard(t2.dataSource.manager, { region_id: region.id, code, value: 1000 * (3 - i) }));
+        const order_id = i === 0 ? boughtIn : null;
+        cards.push(await createGiftCard(t2.dataSource.manager, { region_id: region.id, code, value: 1000 * (3 - i), order_id }));
         await new Promise((r) => setTimeout(r, 5)); // distinct created_at
       }
       const deleted = await createGiftCard(t2.dataSource.manager, { region_id: region.id, code: 'AAAA-DELE-TED0-0004' });
@@ -131,11 +136,13 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     });
     afterAll(() => t2.close());
 
-    it('lists live cards newest first with count, offset and the default limit of 50, region included', async () => {
+    it('lists live cards newest first with count, offset and the default limit of 50, region and order included', async () => {
       const res = await agent.get('/admin/gift-cards').expect(200);
       expect(res.body).toMatchObject({ count: 3, offset: 0, limit: 50 });
       expect(res.body.gift_cards.map((c: GiftCard) => c.id)).toEqual([cards[2].id, cards[1].id, cards[0].id]);
       expect(res.body.gift_cards[0].region.payment_providers).toBeDefined();
+      // Medusa's defaultAdminGiftCardRelations: ["region", "order"].
+      expect(res.body.gift_cards.map((c: { order: unknown }) => c.order)).toEqual([null, null, expect.objectContaining({ id: boughtIn, object: 'order' })]);
     });
 
     it('pages with limit and offset', async () => {
@@ -175,11 +182,18 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
   });
 
   describe('GET /admin/gift-cards/:id', () => {
-    it('returns the card with its region', async () => {
+    it('returns the card with its region and the order it was bought in (null when none)', async () => {
       const card = await createGiftCard(t.dataSource.manager, { region_id: regionId, value: 700, balance: 300 });
       const res = await admin.get(`/admin/gift-cards/${card.id}`).expect(200);
-      expect(res.body.gift_card).toMatchObject({ id: card.id, code: card.code, value: 700, balance: 300, region_id: regionId });
+      expect(res.body.gift_card).toMatchObject({ id: card.id, code: card.code, value: 700, balance: 300, region_id: regionId, order: null });
       expect(res.body.gift_card.region.id).toBe(regionId);
+
+      const [orderId] = await createBareOrders(t.dataSource.manager, regionId, 1);
+      const bought = await createGiftCard(t.dataSource.manager, { region_id: regionId, order_id: orderId });
+      const withOrder = await admin.get(`/admin/gift-cards/${bought.id}`).expect(200);
+      expect(withOrder.body.gift_card).toMatchObject({ order_id: orderId, order: { id: orderId, object: 'order', region_id: regionId } });
+      const updated = await admin.post(`/admin/gift-cards/${bought.id}`).send({ balance: 1 }).expect(200);
+      expect(updated.body.gift_card.order).toMatchObject({ id: orderId, object: 'order' });
     });
 
     it('supports expand (empty: no relations) and fields', async () => {
@@ -188,7 +202,10 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
       expect(bare.body.gift_card).not.toHaveProperty('region');
       const slim = await admin.get(`/admin/gift-cards/${card.id}?fields=code,balance&expand=`).expect(200);
       expect(slim.body.gift_card).toEqual({ id: card.id, code: card.code, balance: 5000 });
-      await admin.get(`/admin/gift-cards/${card.id}?expand=order`).expect(400);
+      const orderOnly = await admin.get(`/admin/gift-cards/${card.id}?expand=order`).expect(200);
+      expect(orderOnly.body.gift_card).toMatchObject({ order: null });
+      expect(orderOnly.body.gift_card).not.toHaveProperty('region');
+      await admin.get(`/admin/gift-cards/${card.id}?expand=order.items`).expect(400);
       await admin.get(`/admin/gift-cards/${card.id}?fields=nope`).expect(400);
     });
 

@@ -51,10 +51,21 @@ describe('Admin product categories (/admin/product-categories)', () => {
         category_children: [],
         rank: 0,
         metadata: { a: 1 },
-        mpath: `${category.id}.`,
       });
+      // Medusa's admin fields leave out the internal materialized path, at every level.
+      expect(category).not.toHaveProperty('mpath');
+      expect((await row(category.id)).mpath).toBe(`${category.id}.`);
       const child = await create({ name: 'Polo', handle: 'shirts/polo', parent_category_id: category.id, is_active: true, description: 'Short sleeves' });
-      expect(child).toMatchObject({ parent_category_id: category.id, rank: 0, mpath: `${category.id}.${child.id}.`, parent_category: { id: category.id } });
+      expect(child).toMatchObject({ parent_category_id: category.id, rank: 0, parent_category: { id: category.id } });
+      expect(child).not.toHaveProperty('mpath');
+      expect(child.parent_category).not.toHaveProperty('mpath');
+      expect((await row(child.id)).mpath).toBe(`${category.id}.${child.id}.`);
+      const parentView = await admin.get(`/admin/product-categories/${category.id}`).expect(200);
+      expect(parentView.body.product_category.category_children).toEqual([expect.not.objectContaining({ mpath: expect.anything() })]);
+      expect(parentView.body.product_category.category_children[0]).not.toHaveProperty('mpath');
+      const listed = await admin.get('/admin/product-categories?handle=shirts/polo').expect(200);
+      expect(listed.body.product_categories[0]).not.toHaveProperty('mpath');
+      expect(listed.body.product_categories[0].parent_category).not.toHaveProperty('mpath');
       const second = await create({ name: 'Oxford', parent_category_id: category.id });
       expect(second.rank).toBe(1);
     });
@@ -68,6 +79,11 @@ describe('Admin product categories (/admin/product-categories)', () => {
       expect(orphan.body).toMatchObject({ type: 'not_found', message: 'ProductCategory with id: pcat_missing was not found' });
       expect((await admin.post('/admin/product-categories').send({ description: 'no name' }).expect(400)).body.type).toBe('invalid_data');
       await admin.post('/admin/product-categories').send({ name: 'x', rank: 3 }).expect(400);
+      // description: null is a 400 in Medusa (a NOT NULL column), also spelled "null".
+      for (const description of [null, 'null', 42]) {
+        const res = await admin.post('/admin/product-categories').send({ name: 'Null description', description }).expect(400);
+        expect(res.body.type).toBe('invalid_data');
+      }
       expect(await t.dataSource.getRepository(ProductCategory).count()).toBe(before);
     });
   });
@@ -154,6 +170,9 @@ describe('Admin product categories (/admin/product-categories)', () => {
       await admin.post('/admin/product-categories/pcat_missing').send({ name: 'x' }).expect(404);
       await admin.post(`/admin/product-categories/${category.id}`).send({ rank: -1 }).expect(400);
       await admin.post(`/admin/product-categories/${category.id}`).send({ mpath: 'x.' }).expect(400);
+      const nullDescription = await admin.post(`/admin/product-categories/${category.id}`).send({ description: null }).expect(400);
+      expect(nullDescription.body).toEqual({ type: 'invalid_data', message: 'description must be a string' });
+      expect((await row(category.id)).description).toBe('D');
     });
 
     it('re-ranks among siblings, shifting the ones in between; a rank past the end means last', async () => {
@@ -182,7 +201,8 @@ describe('Admin product categories (/admin/product-categories)', () => {
       await create({ name: 'q', parent_category_id: to.id });
 
       const res = await admin.post(`/admin/product-categories/${moving.id}`).send({ parent_category_id: to.id, rank: 1 }).expect(200);
-      expect(res.body.product_category).toMatchObject({ parent_category_id: to.id, rank: 1, mpath: `${to.id}.${moving.id}.`, parent_category: { id: to.id } });
+      expect(res.body.product_category).toMatchObject({ parent_category_id: to.id, rank: 1, parent_category: { id: to.id } });
+      expect((await row(moving.id)).mpath).toBe(`${to.id}.${moving.id}.`);
       expect(await ranks(from.id)).toEqual(['x:0', 'y:1']);
       expect(await ranks(to.id)).toEqual(['p:0', 'moving:1', 'q:2']);
       expect((await row(leaf.id)).mpath).toBe(`${to.id}.${moving.id}.${leaf.id}.`);
@@ -245,28 +265,27 @@ describe('Admin product categories (/admin/product-categories)', () => {
   });
 
   describe('products in batch', () => {
-    it('adds products (idempotently) and removes them, answering the category; unknown ids are 404s', async () => {
+    const linked = async (categoryId: string) =>
+      (
+        (await t.dataSource.query('SELECT product_id FROM product_category_product WHERE product_category_id = $1 ORDER BY product_id', [
+          categoryId,
+        ])) as Array<{ product_id: string }>
+      ).map((r) => r.product_id);
+
+    it('adds products (idempotently) and removes them, answering the category', async () => {
       const category = await create({ name: 'Batch' });
       const [p1, p2] = [await createProduct(t.dataSource.manager), await createProduct(t.dataSource.manager)];
       const added = await admin
-        .post(`/admin/product-categories/${category.id}/products/batch?expand=products`)
+        .post(`/admin/product-categories/${category.id}/products/batch`)
         .send({ product_ids: [{ id: p1.id }, { id: p2.id }, { id: p1.id }] })
         .expect(200);
-      expect(added.body.product_category.products.map((p: { id: string }) => p.id).sort()).toEqual([p1.id, p2.id].sort());
+      expect(added.body.product_category).toMatchObject({ id: category.id, parent_category: null, category_children: [] });
+      expect(added.body.product_category).not.toHaveProperty('mpath');
+      expect(await linked(category.id)).toEqual([p1.id, p2.id].sort());
       await admin
         .post(`/admin/product-categories/${category.id}/products/batch`)
         .send({ product_ids: [{ id: p1.id }] })
         .expect(200);
-
-      const unknown = await admin
-        .post(`/admin/product-categories/${category.id}/products/batch`)
-        .send({ product_ids: [{ id: 'prod_missing' }] })
-        .expect(404);
-      expect(unknown.body.type).toBe('not_found');
-      await admin
-        .post('/admin/product-categories/pcat_missing/products/batch')
-        .send({ product_ids: [{ id: p1.id }] })
-        .expect(404);
       await admin
         .post(`/admin/product-categories/${category.id}/products/batch`)
         .send({ product_ids: [p1.id] })
@@ -277,8 +296,48 @@ describe('Admin product categories (/admin/product-categories)', () => {
         .send({ product_ids: [{ id: p1.id }] })
         .expect(200);
       expect(removed.body.product_category).toMatchObject({ id: category.id, category_children: [] });
-      const one = await admin.get(`/admin/product-categories/${category.id}?expand=products`).expect(200);
-      expect(one.body.product_category.products.map((p: { id: string }) => p.id)).toEqual([p2.id]);
+      expect(await linked(category.id)).toEqual([p2.id]);
+    });
+
+    it("refuses unknown products with Medusa's MultipleErrors 400 before looking at the category, changing nothing", async () => {
+      const category = await create({ name: 'Batch errors' });
+      const p1 = await createProduct(t.dataSource.manager);
+      for (const method of ['post', 'delete'] as const) {
+        const unknown = await admin[method](`/admin/product-categories/${category.id}/products/batch`)
+          .send({ product_ids: [{ id: 'prod_missing' }, { id: p1.id }, { id: 'prod_gone' }] })
+          .expect(400);
+        expect(unknown.body).toEqual({
+          type: 'invalid_data',
+          errors: ['Products prod_missing, prod_gone do not exist'],
+          message: 'Provided request body contains errors. Please check the data and retry the request',
+        });
+        // The product check comes first, as Medusa's route validator runs before the handler.
+        const both = await admin[method]('/admin/product-categories/pcat_missing/products/batch')
+          .send({ product_ids: [{ id: 'prod_missing' }] })
+          .expect(400);
+        expect(both.body.errors).toEqual(['Products prod_missing do not exist']);
+        const noCategory = await admin[method]('/admin/product-categories/pcat_missing/products/batch').send({ product_ids: [] }).expect(404);
+        expect(noCategory.body).toEqual({ type: 'not_found', message: 'ProductCategory with id: pcat_missing was not found' });
+        const withProduct = await admin[method]('/admin/product-categories/pcat_missing/products/batch')
+          .send({ product_ids: [{ id: p1.id }] })
+          .expect(404);
+        expect(withProduct.body.type).toBe('not_found');
+      }
+      expect(await linked(category.id)).toEqual([]);
+    });
+
+    it('allows only the parent_category and category_children relations, as Medusa', async () => {
+      const category = await create({ name: 'Batch relations' });
+      for (const method of ['post', 'delete'] as const) {
+        const refused = await admin[method]('/admin/product-categories/pcat_missing/products/batch?expand=products').send({ product_ids: [] }).expect(400);
+        expect(refused.body).toEqual({ type: 'invalid_data', message: 'Requested fields [products] are not valid' });
+      }
+      for (const path of [`/admin/product-categories/${category.id}`, '/admin/product-categories']) {
+        const refused = await admin.get(`${path}?expand=products`).expect(400);
+        expect(refused.body).toEqual({ type: 'invalid_data', message: 'Requested fields [products] are not valid' });
+      }
+      const parentOnly = await admin.get(`/admin/product-categories/${category.id}?expand=parent_category`).expect(200);
+      expect(parentOnly.body.product_category).toMatchObject({ id: category.id, parent_category: null });
     });
   });
 });

@@ -112,6 +112,16 @@ describe('Gift card redemption (GiftCardsService, used by carts)', () => {
       expect((await reload(deleted.id)).balance).toBe(5000);
     });
 
+    it('refuses a card that has expired since it was applied, keeping its balance', async () => {
+      const expired = await card({ ends_at: new Date(Date.now() - 1000) });
+      expect(await rejection(runner.run((m) => service.debit(expired.id, 1, orderIds[2], m)))).toMatchObject({
+        type: 'not_allowed',
+        message: 'The gift card has expired',
+      });
+      expect((await reload(expired.id)).balance).toBe(5000);
+      expect(await transactionsOf(expired.id)).toEqual([]);
+    });
+
     it('refuses a non-positive or fractional amount as a programming error', async () => {
       const gc = await card();
       for (const amount of [0, -5, 1.5]) {

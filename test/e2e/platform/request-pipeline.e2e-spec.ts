@@ -150,7 +150,7 @@ describe('HTTP request pipeline', () => {
     it('checks authentication before expand/fields (401 before 400)', async () => {
       await t.http().get('/admin/currencies?expand=nonsense').expect(401);
       const res = await t.http().get('/admin/currencies?expand=nonsense').set(token()).expect(400);
-      expect(res.body).toEqual({ type: 'invalid_data', message: 'Relations [nonsense] are not valid' });
+      expect(res.body).toEqual({ type: 'invalid_data', message: 'Requested fields [nonsense] are not valid' });
     });
 
     it('trims a route result to the requested fields, and leaves error bodies alone', async () => {

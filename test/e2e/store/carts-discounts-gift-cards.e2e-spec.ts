@@ -133,15 +133,16 @@ describe('Store cart discounts and gift cards', () => {
       expect(res.body.cart.discount_total).toBe(0);
     });
 
-    it('free shipping zeroes the shipping totals without touching the stored price; removing it restores them', async () => {
+    it('free shipping answers the method with price 0 and zero totals, as Medusa; removing it restores them', async () => {
       const free = await discount({ rule: { type: 'free_shipping', value: 0, allocation: null } });
       const cart = await cartWithAB();
       await t.http().post(`/store/carts/${cart.id}/shipping-methods`).send({ option_id: shop.shippingOption.id }).expect(200);
       const res = await update(cart.id, { discounts: [{ code: free.code }] }).expect(200);
       expect(res.body.cart).toMatchObject({ shipping_total: 0, shipping_tax_total: 0, discount_total: 0, tax_total: 375, total: 1875 });
-      expect(res.body.cart.shipping_methods[0]).toMatchObject({ price: 200, subtotal: 0, total: 0, original_total: 250 });
+      expect(res.body.cart.shipping_methods[0]).toMatchObject({ price: 0, subtotal: 0, total: 0, original_total: 0 });
       const cleared = await update(cart.id, { discounts: [] }).expect(200);
       expect(cleared.body.cart).toMatchObject({ shipping_total: 200, shipping_tax_total: 50, total: 2125 });
+      expect(cleared.body.cart.shipping_methods[0]).toMatchObject({ price: 200, subtotal: 200, total: 250, original_total: 250 });
     });
   });
 

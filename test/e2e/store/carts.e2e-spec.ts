@@ -247,7 +247,7 @@ describe('Store carts: create, get, update (/store/carts)', () => {
       it('400s unknown relations and fields', async () => {
         const created = await createCartViaApi(t, { region_id: eu.region.id });
         let res = await t.http().get(`/store/carts/${created.id}?expand=secrets`).expect(400);
-        expect(res.body).toEqual({ type: 'invalid_data', message: 'Relations [secrets] are not valid' });
+        expect(res.body).toEqual({ type: 'invalid_data', message: 'Requested fields [secrets] are not valid' });
         res = await t.http().get(`/store/carts/${created.id}?fields=nope`).expect(400);
         expect(res.body.type).toBe('invalid_data');
       });

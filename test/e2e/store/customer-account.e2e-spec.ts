@@ -151,6 +151,24 @@ describe('Store customer account (/store/customers/me)', () => {
       expect((await t.dataSource.getRepository(Customer).findOneByOrFail({ id: customer.id })).billing_address_id).toBe(savedId);
     });
 
+    it('removes the billing address with billing_address: null, keeping the rest of the profile', async () => {
+      const { customer, auth } = await account();
+      const set = await t.http().post('/store/customers/me').set(auth).send({ billing_address: address() }).expect(200);
+      expect(set.body.customer.billing_address_id).toMatch(/^addr_/);
+      const unset = await t.http().post('/store/customers/me').set(auth).send({ billing_address: null, first_name: 'Kept' }).expect(200);
+      expect(unset.body.customer).toMatchObject({ billing_address_id: null, billing_address: null, first_name: 'Kept' });
+      expect((await t.dataSource.getRepository(Customer).findOneByOrFail({ id: customer.id })).billing_address_id).toBeNull();
+      // Leaving billing_address out changes nothing.
+      await t
+        .http()
+        .post('/store/customers/me')
+        .set(auth)
+        .send({ billing_address: address({ city: 'Bonn' }) })
+        .expect(200);
+      const untouched = await t.http().post('/store/customers/me').set(auth).send({ last_name: 'Other' }).expect(200);
+      expect(untouched.body.customer.billing_address).toMatchObject({ city: 'Bonn' });
+    });
+
     it("refuses another customer's address as billing address (404) and an unknown country (404), changing nothing", async () => {
       const { customer, auth } = await account();
       const other = await account();
@@ -217,7 +235,7 @@ describe('Store customer account (/store/customers/me)', () => {
         .expect(404);
     });
 
-    it("updates and deletes its own addresses; another customer's address id is a 404 and stays as it was", async () => {
+    it("updates and deletes its own addresses; updating another id is Medusa's 400, deleting one a 200 that changes nothing", async () => {
       const { auth } = await account();
       const other = await account();
       const mine = (await t.http().post('/store/customers/me/addresses').set(auth).send({ address: address() }).expect(200)).body.customer
@@ -241,17 +259,25 @@ describe('Store customer account (/store/customers/me)', () => {
         expect.objectContaining({ id: mine.id, city: 'Hamburg', country_code: 'fr', first_name: 'Ada', metadata: { door: 'blue' } }),
       ]);
 
-      const foreignUpdate = await t.http().post(`/store/customers/me/addresses/${theirs.id}`).set(auth).send({ city: 'Stolen' }).expect(404);
-      expect(foreignUpdate.body.type).toBe('not_found');
-      await t.http().delete(`/store/customers/me/addresses/${theirs.id}`).set(auth).expect(404);
-      await t.http().post('/store/customers/me/addresses/addr_missing').set(auth).send({ city: 'X' }).expect(404);
-      await t.http().delete('/store/customers/me/addresses/addr_missing').set(auth).expect(404);
+      // Medusa: updateAddress finds no address of this customer → INVALID_DATA "Could not find address for customer".
+      for (const id of [theirs.id, 'addr_missing']) {
+        const refused = await t.http().post(`/store/customers/me/addresses/${id}`).set(auth).send({ city: 'Stolen' }).expect(400);
+        expect(refused.body).toEqual({ type: 'invalid_data', message: 'Could not find address for customer' });
+      }
+      // Medusa: removeAddress is idempotent; an address that is not the customer's is left alone and the answer is the customer.
+      for (const id of [theirs.id, 'addr_missing']) {
+        const ignored = await t.http().delete(`/store/customers/me/addresses/${id}`).set(auth).expect(200);
+        expect(ignored.body.customer.shipping_addresses).toEqual([expect.objectContaining({ id: mine.id })]);
+      }
       expect(await t.dataSource.getRepository(Address).findOneByOrFail({ id: theirs.id })).toMatchObject({ city: 'Theirs', deleted_at: null });
+      const theirView = await t.http().get('/store/customers/me').set(other.auth).expect(200);
+      expect(theirView.body.customer.shipping_addresses).toEqual([expect.objectContaining({ id: theirs.id, city: 'Theirs' })]);
       await t.http().post(`/store/customers/me/addresses/${mine.id}`).set(auth).send({ customer_id: other.customer.id }).expect(400);
 
       const deleted = await t.http().delete(`/store/customers/me/addresses/${mine.id}`).set(auth).expect(200);
       expect(deleted.body.customer.shipping_addresses).toEqual([]);
-      await t.http().delete(`/store/customers/me/addresses/${mine.id}`).set(auth).expect(404);
+      const again = await t.http().delete(`/store/customers/me/addresses/${mine.id}`).set(auth).expect(200);
+      expect(again.body.customer.shipping_addresses).toEqual([]);
       const me = await t.http().get('/store/customers/me').set(auth).expect(200);
       expect(me.body.customer.shipping_addresses).toEqual([]);
     });

@@ -114,6 +114,14 @@ describe('Store product categories (/store/product-categories)', () => {
       for (const bad of ['fields=is_internal', 'fields=mpath', 'expand=products', 'include_descendants_tree=yes', 'limit=x', 'order=name', 'is_active=false']) {
         expect((await t.http().get(`/store/product-categories?${bad}`).expect(400)).body.type).toBe('invalid_data');
       }
+      // Medusa's exact words for the two its own tests check.
+      expect((await t.http().get(`/store/product-categories/${tops.id}?fields=mpath`).expect(400)).body).toEqual({
+        type: 'invalid_data',
+        message: 'Requested fields [mpath] are not valid',
+      });
+      expect((await t.http().get('/store/product-categories?is_internal=true&limit=10').expect(400)).body.message).toBe(
+        'property is_internal should not exist',
+      );
     });
 
     it('GET /:id answers a visible category with its parent and visible subtree; a hidden or unknown one is a 404', async () => {
@@ -127,7 +135,7 @@ describe('Store product categories (/store/product-categories)', () => {
       expect(child.body.product_category.parent_category).toMatchObject({ id: shirts.id });
       for (const id of [hiddenChild.id, internalRoot.id, 'pcat_missing']) {
         const missing = await t.http().get(`/store/product-categories/${id}`).expect(404);
-        expect(missing.body).toMatchObject({ type: 'not_found', message: `ProductCategory with id: ${id} was not found` });
+        expect(missing.body).toEqual({ type: 'not_found', message: `ProductCategory with id: ${id}, is_internal: false, is_active: true was not found` });
       }
     });
 

@@ -110,7 +110,7 @@ export const DISCOUNT_SCHEMAS = {
       region_id: { type: 'string' },
       region: { nullable: true, allOf: [ref('Region')] },
       order_id: { nullable: true, type: 'string' },
-      order: { nullable: true, type: 'object' },
+      order: { nullable: true, description: 'The order the gift card was bought in (its own columns).', allOf: [ref('Order')] },
       is_disabled: { type: 'boolean', default: false },
       ends_at: { nullable: true, type: 'string', format: 'date-time' },
       tax_rate: { nullable: true, type: 'number' },

@@ -79,6 +79,16 @@ export const PLATFORM_SCHEMAS = {
               count: { type: 'number' },
               advancement_count: { type: 'number' },
               progress: { type: 'number' },
+              // product-import: how many of each operation the file holds, under Medusa's OperationType names.
+              operations: {
+                type: 'object',
+                properties: {
+                  PRODUCT_CREATE: { type: 'integer' },
+                  VARIANT_CREATE: { type: 'integer' },
+                  PRODUCT_UPDATE: { type: 'integer' },
+                  VARIANT_UPDATE: { type: 'integer' },
+                },
+              },
               // Lists, as Medusa's strategies write them (its schema shows a single object).
               errors: {
                 type: 'array',

@@ -259,20 +259,20 @@ export const PRODUCT_SCHEMAS = {
     description: 'A product category can be used to categorize products into a hierarchy of categories.',
     type: 'object',
     // Medusa also requires `category_children`; a relation, it is left out when `expand` does not name it.
-    required: ['created_at', 'handle', 'id', 'is_active', 'is_internal', 'metadata', 'mpath', 'name', 'parent_category_id', 'updated_at'],
+    // `mpath` (the internal materialized path) is not in the admin category routes' answers, as Medusa selects them.
+    required: ['created_at', 'handle', 'id', 'is_active', 'is_internal', 'metadata', 'name', 'parent_category_id', 'rank', 'updated_at'],
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
       description: { type: 'string', default: '' },
       handle: { type: 'string' },
-      mpath: { nullable: true, type: 'string' },
+      mpath: { nullable: true, type: 'string', description: 'Only where a product lists its categories.' },
       is_internal: { type: 'boolean', default: false },
       is_active: { type: 'boolean', default: false },
       rank: { type: 'integer', default: 0 },
       category_children: { type: 'array', items: ref('ProductCategory') },
       parent_category_id: { nullable: true, type: 'string', default: null },
       parent_category: { nullable: true, allOf: [ref('ProductCategory')] },
-      products: { type: 'array', items: { type: 'object' } },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },
       metadata: { nullable: true, type: 'object' },

@@ -73,20 +73,18 @@ export const STORE_RESPONSES = {
   },
   StoreGiftCardsRes: {
     type: 'object',
-    description: 'What a storefront may see of a gift card: enough for a balance check.',
+    description: "What a storefront sees of a gift card (Medusa's store fields): enough for a balance check.",
     required: ['gift_card'],
     properties: {
       gift_card: {
         type: 'object',
-        required: ['id', 'code', 'value', 'balance', 'region_id', 'region', 'ends_at'],
+        required: ['id', 'code', 'value', 'balance', 'region'],
         properties: {
           id: { type: 'string' },
           code: { type: 'string' },
           value: { type: 'integer' },
           balance: { type: 'integer' },
-          region_id: { type: 'string' },
           region: ref('Region'),
-          ends_at: { nullable: true, type: 'string', format: 'date-time' },
         },
       },
     },

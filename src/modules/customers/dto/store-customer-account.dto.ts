@@ -15,10 +15,10 @@ export class StorePostCustomersCustomerReq {
   @IsString()
   last_name?: string;
 
-  /** An address object, or the id of one of the customer's own addresses. */
+  /** An address object, the id of one of the customer's own addresses, or null to remove it. */
   @IsOptional()
-  @IsAddressPayloadOrId()
-  billing_address?: AddressPayload | string;
+  @IsAddressPayloadOrId({ allowNull: true })
+  billing_address?: AddressPayload | string | null;
 
   @IsOptional()
   @IsString()

@@ -1,6 +1,6 @@
 import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { toBoolean } from '../../../common/query/find-params.dto';
 import { StoreGetProductCategoriesParams, toNullableId } from './store-product-categories.dto';
 
@@ -21,7 +21,9 @@ export class AdminPostProductCategoriesReq {
   @IsNotEmpty()
   name: string;
 
-  @IsOptional()
+  /** A string when given: `null` (or "null") is a 400, as in Medusa, where the column is NOT NULL. */
+  @Transform(toNullableId)
+  @ValidateIf((body: { description?: unknown }) => body.description !== undefined)
   @IsString()
   description?: string;
 
@@ -53,7 +55,9 @@ export class AdminPostProductCategoriesCategoryReq {
   @IsNotEmpty()
   name?: string;
 
-  @IsOptional()
+  /** A string when given: `null` (or "null") is a 400, as in Medusa, where the column is NOT NULL. */
+  @Transform(toNullableId)
+  @ValidateIf((body: { description?: unknown }) => body.description !== undefined)
   @IsString()
   description?: string;
 

@@ -1,6 +1,7 @@
 /**
  * The product CSV layout Medusa v1 exports and imports: 38 fixed columns (this order),
- * then dynamic price, option, image and sales-channel columns (see productCsvHeader).
+ * then dynamic price, option, image, sales-channel and product-category columns (see
+ * productCsvHeader).
  */
 /** Product statuses a CSV may carry. */
 export const PRODUCT_STATUSES = ['draft', 'proposed', 'published', 'rejected'];
@@ -68,6 +69,8 @@ export interface ProductCsvShape {
   dynamicOptionColumnCount: number;
   dynamicImageColumnCount: number;
   dynamicSalesChannelsColumnCount: number;
+  /** Absent in the shape of an export prepared before category columns existed: none. */
+  dynamicProductCategoriesColumnCount?: number;
 }
 
 export function priceHeader(price: PriceColumn): string {
@@ -83,6 +86,9 @@ export function productCsvHeader(shape: ProductCsvShape): string[] {
   for (let i = 1; i <= shape.dynamicSalesChannelsColumnCount; i++) {
     header.push(`Sales Channel ${i} Id`, `Sales Channel ${i} Name`, `Sales Channel ${i} Description`);
   }
+  for (let i = 1; i <= (shape.dynamicProductCategoriesColumnCount ?? 0); i++) {
+    header.push(`Product Category ${i} Handle`, `Product Category ${i} Name`, `Product Category ${i} Description`);
+  }
   return header;
 }
 
@@ -92,7 +98,9 @@ export type DynamicColumn =
   | { kind: 'region_price'; region_name: string; currency_code: string }
   | { kind: 'option_name' | 'option_value'; index: number }
   | { kind: 'image'; index: number }
-  | { kind: 'sales_channel_id' | 'sales_channel_name' | 'sales_channel_description'; index: number };
+  | { kind: 'sales_channel_id' | 'sales_channel_name' | 'sales_channel_description'; index: number }
+  /** Medusa imports the handle; the name and description columns (an export's) are read past. */
+  | { kind: 'category_handle' | 'category_name' | 'category_description'; index: number };
 
 export function parseDynamicHeader(header: string): DynamicColumn | null {
   let m = /^Price ([A-Za-z]{3})$/.exec(header);
@@ -106,6 +114,11 @@ export function parseDynamicHeader(header: string): DynamicColumn | null {
   m = /^Sales Channel ([1-9]\d{0,2}) (Id|Name|Description)$/.exec(header);
   if (m) {
     const kind = m[2] === 'Id' ? 'sales_channel_id' : m[2] === 'Name' ? 'sales_channel_name' : 'sales_channel_description';
+    return { kind, index: Number(m[1]) };
+  }
+  m = /^Product Category ([1-9]\d{0,2}) (Handle|Name|Description)$/.exec(header);
+  if (m) {
+    const kind = m[2] === 'Handle' ? 'category_handle' : m[2] === 'Name' ? 'category_name' : 'category_description';
     return { kind, index: Number(m[1]) };
   }
   return null;

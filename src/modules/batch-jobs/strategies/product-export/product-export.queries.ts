@@ -18,7 +18,7 @@ export async function countProducts(manager: EntityManager, filters: StoredProdu
 /**
  * The dynamic columns the export needs, computed by aggregates in the database (nothing
  * walks the catalog in memory): every base price shape in use, and the most options,
- * images and sales channels any matching product has.
+ * images, sales channels and categories any matching product has.
  */
 export async function computeShape(manager: EntityManager, filters: StoredProductFilters): Promise<ProductCsvShape> {
   const params: unknown[] = [];
@@ -39,7 +39,8 @@ export async function computeShape(manager: EntityManager, filters: StoredProduc
       `SELECT
          COALESCE((SELECT max(c) FROM (SELECT count(*) AS c FROM product_option o WHERE o.deleted_at IS NULL AND o.product_id IN (${matching}) GROUP BY o.product_id) x), 0)::int AS options,
          COALESCE((SELECT max(c) FROM (SELECT count(*) AS c FROM product_images pi JOIN image i ON i.id = pi.image_id AND i.deleted_at IS NULL WHERE pi.product_id IN (${matching}) GROUP BY pi.product_id) x), 0)::int AS images,
-         COALESCE((SELECT max(c) FROM (SELECT count(*) AS c FROM product_sales_channel psc JOIN sales_channel sc ON sc.id = psc.sales_channel_id AND sc.deleted_at IS NULL WHERE psc.product_id IN (${matching}) GROUP BY psc.product_id) x), 0)::int AS channels`,
+         COALESCE((SELECT max(c) FROM (SELECT count(*) AS c FROM product_sales_channel psc JOIN sales_channel sc ON sc.id = psc.sales_channel_id AND sc.deleted_at IS NULL WHERE psc.product_id IN (${matching}) GROUP BY psc.product_id) x), 0)::int AS channels,
+         COALESCE((SELECT max(c) FROM (SELECT count(*) AS c FROM product_category_product pcp WHERE pcp.product_id IN (${matching}) GROUP BY pcp.product_id) x), 0)::int AS categories`,
       params,
     ),
   ]);
@@ -51,6 +52,7 @@ export async function computeShape(manager: EntityManager, filters: StoredProduc
     dynamicOptionColumnCount: counts[0].options,
     dynamicImageColumnCount: counts[0].images,
     dynamicSalesChannelsColumnCount: counts[0].channels,
+    dynamicProductCategoriesColumnCount: counts[0].categories,
   };
 }
 
@@ -100,6 +102,8 @@ export interface ExportProduct {
   tags: string[];
   images: string[];
   sales_channels: Array<{ id: string; name: string; description: string | null }>;
+  /** By handle, so the same catalog always exports the same file. */
+  categories: Array<{ handle: string; name: string; description: string }>;
   options: Array<{ id: string; title: string }>;
   variants: ExportVariant[];
 }
@@ -143,7 +147,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadProducts(manager: EntityManager, ids: string[]): Promise<ExportProduct[]> {
   if (ids.length === 0) return [];
-  const [products, tags, images, channels, options, variants] = await Promise.all([
+  const [products, tags, images, channels, categories, options, variants] = await Promise.all([
     manager.query(
       `SELECT p.id, p.handle, p.title, p.subtitle, p.description, p.status, p.thumbnail, p.weight, p.length, p.width, p.height,
               p.hs_code, p.origin_country, p.mid_code, p.material, p.discountable, p.external_id,
@@ -171,6 +175,12 @@ export async function loadProducts(manager: EntityManager, ids: string[]): Promi
         WHERE psc.product_id = ANY($1::varchar[]) ORDER BY sc.id`,
       [ids],
     ),
+    manager.query(
+      `SELECT pcp.product_id, pc.handle, pc.name, pc.description FROM product_category_product pcp
+         JOIN product_category pc ON pc.id = pcp.product_category_id
+        WHERE pcp.product_id = ANY($1::varchar[]) ORDER BY pc.handle`,
+      [ids],
+    ),
     manager.query(`SELECT id, product_id, title FROM product_option WHERE product_id = ANY($1::varchar[]) AND deleted_at IS NULL ORDER BY id`, [ids]),
     manager.query(
       `SELECT id, product_id, title, sku, barcode, inventory_quantity, allow_backorder, manage_inventory, weight, length, width, height,
@@ -192,6 +202,7 @@ export async function loadProducts(manager: EntityManager, ids: string[]): Promi
   const tagsBy = groupBy<{ product_id: string; value: string }>(tags, (r) => r.product_id);
   const imagesBy = groupBy<{ product_id: string; url: string }>(images, (r) => r.product_id);
   const channelsBy = groupBy<{ product_id: string; id: string; name: string; description: string | null }>(channels, (r) => r.product_id);
+  const categoriesBy = groupBy<{ product_id: string; handle: string; name: string; description: string }>(categories, (r) => r.product_id);
   const optionsBy = groupBy<{ product_id: string; id: string; title: string }>(options, (r) => r.product_id);
   const variantsBy = groupBy<ExportVariant & { product_id: string }>(variants, (r) => r.product_id);
   const valuesBy = groupBy<{ variant_id: string; option_id: string; value: string }>(values, (r) => r.variant_id);
@@ -203,6 +214,7 @@ export async function loadProducts(manager: EntityManager, ids: string[]): Promi
       tags: (tagsBy.get(p.id) ?? []).map((t) => t.value),
       images: (imagesBy.get(p.id) ?? []).map((i) => i.url),
       sales_channels: (channelsBy.get(p.id) ?? []).map(({ id, name, description }) => ({ id, name, description })),
+      categories: (categoriesBy.get(p.id) ?? []).map(({ handle, name, description }) => ({ handle, name, description })),
       options: (optionsBy.get(p.id) ?? []).map(({ id, title }) => ({ id, title })),
       variants: (variantsBy.get(p.id) ?? []).map((v) => ({
         ...v,

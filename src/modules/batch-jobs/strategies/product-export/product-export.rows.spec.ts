@@ -11,6 +11,7 @@ const shape: ProductCsvShape = {
   dynamicOptionColumnCount: 2,
   dynamicImageColumnCount: 1,
   dynamicSalesChannelsColumnCount: 1,
+  dynamicProductCategoriesColumnCount: 2,
 };
 
 function product(overrides: Partial<ExportProduct> = {}): ExportProduct {
@@ -40,6 +41,7 @@ function product(overrides: Partial<ExportProduct> = {}): ExportProduct {
     tags: ['a', 'b'],
     images: ['http://x/1.png'],
     sales_channels: [{ id: 'sc_1', name: 'Web', description: null }],
+    categories: [{ handle: 'tops', name: 'Tops', description: 'Upper half' }],
     options: [{ id: 'opt_1', title: 'Size' }],
     variants: [
       {
@@ -67,7 +69,7 @@ function product(overrides: Partial<ExportProduct> = {}): ExportProduct {
 }
 
 describe('product export lines', () => {
-  it('has Medusa’s dynamic header: prices, then option pairs, images, sales channel triples', () => {
+  it('has Medusa’s dynamic header: prices, then option pairs, images, sales channel and product category triples', () => {
     expect(productCsvHeader(shape).slice(38)).toEqual([
       'Price EUR',
       'Price Europe [EUR]',
@@ -79,7 +81,15 @@ describe('product export lines', () => {
       'Sales Channel 1 Id',
       'Sales Channel 1 Name',
       'Sales Channel 1 Description',
+      'Product Category 1 Handle',
+      'Product Category 1 Name',
+      'Product Category 1 Description',
+      'Product Category 2 Handle',
+      'Product Category 2 Name',
+      'Product Category 2 Description',
     ]);
+    const { dynamicProductCategoriesColumnCount: _none, ...before } = shape;
+    expect(productCsvHeader(before).slice(-1)).toEqual(['Sales Channel 1 Description']);
   });
 
   it('writes one CRLF line per variant, cells in header order, empty where the product has less', () => {
@@ -98,6 +108,8 @@ describe('product export lines', () => {
     expect(at('Option 1 Value')).toBe('S');
     expect(at('Option 2 Name')).toBe('');
     expect(at('Sales Channel 1 Id')).toBe('Web');
+    expect([at('Product Category 1 Handle'), at('Product Category 1 Name'), at('Product Category 1 Description')]).toEqual(['tops', 'Tops', 'Upper half']);
+    expect([at('Product Category 2 Handle'), at('Product Category 2 Name'), at('Product Category 2 Description')]).toEqual(['', '', '']);
   });
 
   it('writes nothing for a product without variants', () => {

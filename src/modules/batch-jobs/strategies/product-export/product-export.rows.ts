@@ -12,8 +12,9 @@ function staticCells(product: ExportProduct, variant: ExportVariant): unknown[] 
 
 /**
  * The CSV lines of one product, one per variant (a product without variants has none),
- * laid out by `shape`: Medusa's static columns, then prices, options, images and sales
- * channels. Like Medusa, the "Sales Channel i Id" cell holds the channel's name.
+ * laid out by `shape`: Medusa's static columns, then prices, options, images, sales
+ * channels and categories (handle, name, description). Like Medusa, the "Sales Channel i
+ * Id" cell holds the channel's name.
  */
 export function productLines(product: ExportProduct, shape: ProductCsvShape): string {
   let out = '';
@@ -31,6 +32,10 @@ export function productLines(product: ExportProduct, shape: ProductCsvShape): st
     for (let i = 0; i < shape.dynamicSalesChannelsColumnCount; i++) {
       const channel = product.sales_channels[i];
       cells.push(channel?.name ?? '', channel?.name ?? '', channel?.description ?? '');
+    }
+    for (let i = 0; i < (shape.dynamicProductCategoriesColumnCount ?? 0); i++) {
+      const category = product.categories[i];
+      cells.push(category?.handle ?? '', category?.name ?? '', category?.description ?? '');
     }
     out += csvLine(cells);
   }

@@ -92,6 +92,7 @@ export class CatalogWriter {
     await this.writeTags(plans);
     await this.writeImages(plans);
     await this.writeSalesChannels(plans);
+    await this.writeCategories(plans);
     const optionIds = await this.writeOptions(plans);
     const variants = plans.flatMap((p) => p.variants.map((v) => ({ plan: p, variant: v })));
     await this.writeVariants(variants);
@@ -189,6 +190,8 @@ export class CatalogWriter {
           row[column] = merged(cells, column, plan.existing, PRODUCT_DEFAULTS);
         }
       }
+      // As Medusa's product service: without a thumbnail, the product's first image is its thumbnail.
+      if (!row.thumbnail && plan.first.images?.length) row.thumbnail = plan.first.images[0];
       return row;
     };
     const creates = plans.filter((p) => p.action === 'create').map((p) => ({ ...toRow(p), profile_id: this.refs.defaultProfileId, is_giftcard: false }));
@@ -277,6 +280,22 @@ export class CatalogWriter {
         ['sales_channel_id', 'varchar'],
       ],
       links,
+    );
+  }
+
+  /** Replaces the categories of products whose file has category columns (none given: none kept, as Medusa). */
+  private async writeCategories(plans: ProductPlan[]): Promise<void> {
+    const replaced = plans.filter((p) => p.categoryIds !== undefined);
+    if (replaced.length === 0) return;
+    await this.manager.query(`DELETE FROM product_category_product WHERE product_id = ANY($1::varchar[])`, [replaced.map((p) => p.id)]);
+    await bulkInsert(
+      this.manager,
+      'product_category_product',
+      [
+        ['product_category_id', 'varchar'],
+        ['product_id', 'varchar'],
+      ],
+      replaced.flatMap((p) => p.categoryIds!.map((id) => ({ product_category_id: id, product_id: p.id }))),
     );
   }
 

@@ -9,9 +9,13 @@ export interface ImportLayout {
   options: Map<number, { name?: number; value?: number }>;
   images: Array<{ index: number; position: number }>;
   salesChannels: Map<number, { id?: number; name?: number; description?: number }>;
+  /** Column index of each "Product Category N Handle", by N. */
+  categoryHandles: Map<number, number>;
   hasPrices: boolean;
   hasImages: boolean;
   hasSalesChannels: boolean;
+  /** True when the file has a "Product Category N Handle" column: each product's categories are then replaced (as Medusa; Name and Description columns alone change nothing). */
+  hasCategories: boolean;
   has(field: string, target: 'product' | 'variant'): boolean;
 }
 
@@ -35,9 +39,11 @@ export function buildLayout(header: string[]): ImportLayout | { error: string } 
     options: new Map(),
     images: [],
     salesChannels: new Map(),
+    categoryHandles: new Map(),
     hasPrices: false,
     hasImages: false,
     hasSalesChannels: false,
+    hasCategories: false,
     has(field, target) {
       return this.statics.some((s) => s.column.field === field && s.column.target === target);
     },
@@ -69,6 +75,13 @@ export function buildLayout(header: string[]): ImportLayout | { error: string } 
       }
       case 'image':
         layout.images.push({ index, position: dynamic.index });
+        break;
+      case 'category_handle':
+        layout.categoryHandles.set(dynamic.index, index);
+        layout.hasCategories = true;
+        break;
+      case 'category_name':
+      case 'category_description':
         break;
       default: {
         const entry = layout.salesChannels.get(dynamic.index) ?? {};

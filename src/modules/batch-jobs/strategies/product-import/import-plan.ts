@@ -7,6 +7,7 @@ import {
   findLiveProductsByHandle,
   findLiveVariantsBySku,
   findProductsById,
+  findCategoriesByHandle,
   findSalesChannelsByIdOrName,
   findVariantsById,
 } from './product-import.queries';
@@ -28,6 +29,8 @@ export interface ProductPlan {
   variants: VariantPlan[];
   /** Resolved sales channel ids, when the file has sales channel columns. */
   salesChannelIds?: string[];
+  /** Resolved category ids (the product's categories become these), when the file has category columns. */
+  categoryIds?: string[];
 }
 
 export interface ImportStats {
@@ -64,6 +67,7 @@ function indexBy<T>(rows: T[], key: (row: T) => string | null): Map<string, T> {
  *   re-imported into an empty store reproduces it);
  * - a variant is the one with the Variant Id, else the product's variant with that SKU,
  *   else new (again keeping a given id).
+ * Sales channels and categories are resolved here too (by id or name, by handle).
  * Every conflict is a row error naming row and column; a product with an error is left out.
  */
 export async function planBatch(manager: EntityManager, groups: ProductGroup[], newId: (prefix: string) => string): Promise<BatchPlan> {
@@ -73,12 +77,14 @@ export async function planBatch(manager: EntityManager, groups: ProductGroup[], 
   const variantIds = [...new Set(rows.map((r) => str(r.variant.id)).filter((v): v is string => !!v))];
   const skus = [...new Set(rows.map((r) => str(r.variant.sku)).filter((v): v is string => !!v))];
   const channelRefs = [...new Set(rows.flatMap((r) => r.salesChannels ?? []).map((c) => c.ref))];
+  const categoryHandles = [...new Set(rows.flatMap((r) => r.categoryHandles ?? []))];
 
   const byId = await findProductsById(manager, productIds);
   const byHandleRows = await findLiveProductsByHandle(manager, handles);
   const variantRows = await findVariantsById(manager, variantIds);
   const variantsBySkuRows = await findLiveVariantsBySku(manager, skus);
   const channels = await findSalesChannelsByIdOrName(manager, channelRefs);
+  const categoryByHandle = indexBy(categoryHandles.length ? await findCategoriesByHandle(manager, categoryHandles) : [], (c) => c.handle);
   const productsById = indexBy(byId, (p) => p.id);
   const productsByHandle = indexBy(byHandleRows, (p) => p.handle);
   const existingVariants = indexBy(variantRows, (v) => v.id);
@@ -121,6 +127,16 @@ export async function planBatch(manager: EntityManager, groups: ProductGroup[], 
         const channel = channelById.get(ref) ?? channelByName.get(ref);
         if (!channel) fail(first, 'Sales Channel', `Sales channel "${ref}" does not exist`);
         else if (!product.salesChannelIds.includes(channel.id)) product.salesChannelIds.push(channel.id);
+      }
+    }
+
+    // As Medusa, a product's categories come from its first row, by handle; an unknown handle refuses the product.
+    if (first.categoryHandles && isNew) {
+      product.categoryIds = [];
+      for (const handle of first.categoryHandles) {
+        const category = categoryByHandle.get(handle);
+        if (!category) fail(first, 'Product Category', `ProductCategory with handle: ${handle} was not found`);
+        else if (!product.categoryIds.includes(category.id)) product.categoryIds.push(category.id);
       }
     }
 

@@ -77,3 +77,8 @@ export function findSalesChannelsByIdOrName(manager: EntityManager, refs: string
     [refs],
   );
 }
+
+/** Product categories with these handles (handles are unique). */
+export function findCategoriesByHandle(manager: EntityManager, handles: string[]): Promise<Array<{ id: string; handle: string }>> {
+  return manager.query(`SELECT id, handle FROM product_category WHERE handle = ANY($1::varchar[])`, [handles]);
+}

@@ -50,6 +50,16 @@ function invalidFile(message: string): BatchJobFailure {
   return new BatchJobFailure([{ message, code: 'invalid_data' }]);
 }
 
+/** `result.operations` as Medusa writes it: the count of each operation type, under its OperationType name. */
+export function medusaOperations(stats: ImportStats): Record<'PRODUCT_CREATE' | 'VARIANT_CREATE' | 'PRODUCT_UPDATE' | 'VARIANT_UPDATE', number> {
+  return {
+    PRODUCT_CREATE: stats.product_create,
+    VARIANT_CREATE: stats.variant_create,
+    PRODUCT_UPDATE: stats.product_update,
+    VARIANT_UPDATE: stats.variant_update,
+  };
+}
+
 function statDescriptors(stats: ImportStats): BatchJobResult['stat_descriptors'] {
   return [
     {
@@ -114,7 +124,13 @@ export class ProductImportStrategy implements BatchJobStrategy {
     }
     await run.commit(null, {
       cursor,
-      result: { count: cursor.at.row, advancement_count: 0, progress: 0, operations: cursor.stats, stat_descriptors: statDescriptors(cursor.stats) },
+      result: {
+        count: cursor.at.row,
+        advancement_count: 0,
+        progress: 0,
+        operations: medusaOperations(cursor.stats),
+        stat_descriptors: statDescriptors(cursor.stats),
+      },
     });
     return 'done';
   }

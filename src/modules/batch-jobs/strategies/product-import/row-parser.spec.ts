@@ -60,6 +60,35 @@ describe('buildLayout (the import header)', () => {
   });
 });
 
+describe('product category columns', () => {
+  it('reads the handles of "Product Category N Handle" in column order; name and description are read past', () => {
+    const header = ['Product Handle', 'Product Category 2 Handle', 'Product Category 1 Name', 'Product Category 1 Handle', 'Product Category 1 Description'];
+    const l = layout(header);
+    expect(l.hasCategories).toBe(true);
+    expect([...l.categoryHandles.entries()].sort()).toEqual([
+      [1, 3],
+      [2, 1],
+    ]);
+    const parsed = parseRow(cells({ 'Product Handle': 'tee', 'Product Category 1 Handle': 'tops', 'Product Category 2 Handle': ' sale ' }, header), l, 1, 2);
+    expect(parsed).toMatchObject({ row: { categoryHandles: ['tops', 'sale'] } });
+    const none = parseRow(cells({ 'Product Handle': 'tee', 'Product Category 1 Name': 'Tops' }, header), l, 1, 2);
+    expect(none).toMatchObject({ row: { categoryHandles: [] } });
+  });
+
+  it('leaves categories alone when the file has no category handle column (name and description columns alone included)', () => {
+    const parsed = parseRow(cells({ 'Product Handle': 'tee' }), layout(), 1, 2);
+    expect(parsed).toMatchObject({ row: { product: { handle: 'tee' } } });
+    expect((parsed as { row: { categoryHandles?: string[] } }).row.categoryHandles).toBeUndefined();
+    const namesOnly = ['Product Handle', 'Product Category 1 Name', 'Product Category 1 Description'];
+    const l = layout(namesOnly);
+    expect(l.hasCategories).toBe(false);
+    expect(
+      (parseRow(cells({ 'Product Handle': 'tee', 'Product Category 1 Name': 'Tops' }, namesOnly), l, 1, 2) as { row: { categoryHandles?: string[] } }).row
+        .categoryHandles,
+    ).toBeUndefined();
+  });
+});
+
 describe('parseRow', () => {
   it('types every cell: ints, booleans, status, tags, humanized prices, options, images, channels', () => {
     const result = parseRow(

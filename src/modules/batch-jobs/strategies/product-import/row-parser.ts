@@ -28,6 +28,8 @@ export interface ParsedRow {
   images?: string[];
   /** `ref` is the "Id" cell (Medusa writes the channel name there), else the name cell. */
   salesChannels?: Array<{ ref: string }>;
+  /** Handles from the "Product Category N Handle" cells, in column order; undefined when the file has no category columns. */
+  categoryHandles?: string[];
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -137,6 +139,13 @@ export function parseRow(cells: string[], layout: ImportLayout, row: number, lin
       const ref = (id !== undefined ? cells[id] : '') || (name !== undefined ? cells[name] : '');
       if (ref.trim() !== '') parsed.salesChannels.push({ ref });
     }
+  }
+
+  if (layout.hasCategories) {
+    parsed.categoryHandles = [...layout.categoryHandles.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, index]) => cells[index].trim())
+      .filter((handle) => handle !== '');
   }
 
   return errors.length ? { errors } : { row: parsed };
