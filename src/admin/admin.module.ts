@@ -9,6 +9,10 @@ import { DiscountsModule } from '../modules/discounts/discounts.module';
 import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
 import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
+import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
+import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
+import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
+import { AdminUsersModule } from '../modules/users/admin-users.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
@@ -23,6 +27,11 @@ import { ProductCategoriesModule } from '../modules/product-categories/product-c
     BatchJobsModule,
     DraftOrdersModule,
     ProductCategoriesModule,
+    // What Medusa's own dashboard reads (issue 28).
+    AdminStoreModule,
+    AdminUsersModule,
+    AdminRegionsModule,
+    AdminShippingOptionsModule,
   ],
 })
 export class AdminModule {}

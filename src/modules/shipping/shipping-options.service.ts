@@ -85,7 +85,8 @@ export class ShippingOptionsService {
     throw ApiError.notAllowed(`The price of shipping option ${option.id} cannot be calculated by its fulfillment provider`);
   }
 
-  private async price(option: ShippingOption, region: TaxRegion): Promise<PricedShippingOption> {
+  /** The option priced with the region's tax (price_incl_tax, tax_rates, tax_amount), as Medusa's PricedShippingOption. */
+  async price(option: ShippingOption, region: TaxRegion): Promise<PricedShippingOption> {
     const provider = this.taxes.forRegion(region.tax_provider_id);
     const lines = await provider.getTaxLines([], [{ id: option.id, shipping_option_id: option.id }], {
       region,
