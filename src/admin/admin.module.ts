@@ -9,6 +9,8 @@ import { DiscountsModule } from '../modules/discounts/discounts.module';
 import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
 import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
+import { AdminProductsModule } from '../modules/products/admin-products.module';
+import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.controller';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
@@ -32,6 +34,8 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminUsersModule,
     AdminRegionsModule,
     AdminShippingOptionsModule,
+    AdminProductsModule,
+    AdminSalesChannelsModule,
   ],
 })
 export class AdminModule {}

@@ -71,6 +71,21 @@ export const ADMIN_DASHBOARD_SCHEMAS = {
       },
     },
   },
+  AdminPricedVariant: {
+    description: 'A variant; with a region, currency or cart asked for, its price there.',
+    type: 'object',
+    allOf: [
+      ref('ProductVariant'),
+      {
+        type: 'object',
+        properties: {
+          original_price: { nullable: true, type: 'integer' },
+          calculated_price: { nullable: true, type: 'integer' },
+          calculated_price_type: { nullable: true, type: 'string' },
+        },
+      },
+    ],
+  },
   Note: {
     type: 'object',
     required: ['id', 'resource_type', 'resource_id', 'value', 'author_id', 'created_at', 'updated_at', 'deleted_at', 'metadata'],
@@ -146,10 +161,16 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
-  AdminVariantsListRes: listResponse('variants', ref('ProductVariant'), 'The list of variants with pagination fields.'),
+  AdminVariantsListRes: listResponse('variants', ref('AdminPricedVariant'), 'The list of variants with pagination fields.'),
   AdminVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('ProductVariant') } },
   AdminProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
   AdminProductTypesListRes: listResponse('product_types', ref('ProductType'), 'The list of product types with pagination fields.'),
+  AdminSalesChannelsRes: {
+    type: 'object',
+    description: "The sales channel's details.",
+    required: ['sales_channel'],
+    properties: { sales_channel: ref('SalesChannel') },
+  },
   AdminSalesChannelsListRes: listResponse('sales_channels', ref('SalesChannel'), 'The list of sales channels with pagination fields.'),
   AdminOrdersListRes: listResponse('orders', ref('Order'), 'The list of orders with pagination fields.'),
   AdminOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
