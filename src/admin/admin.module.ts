@@ -9,6 +9,7 @@ import { DiscountsModule } from '../modules/discounts/discounts.module';
 import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
 import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
+import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity.controller';
 import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.controller';
@@ -38,6 +39,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminProductsModule,
     AdminSalesChannelsModule,
     AdminOrdersModule,
+    AdminOrderActivityModule,
   ],
 })
 export class AdminModule {}
