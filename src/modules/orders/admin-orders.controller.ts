@@ -5,33 +5,10 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminOrdersQuery } from './admin-orders.query';
+import { ADMIN_ORDER_RELATIONS, AdminOrdersQuery } from './admin-orders.query';
 import { AdminGetOrdersParams } from './dto/admin-orders.dto';
 import { Order } from './order.entity';
 import { ORDER_TOTAL_FIELDS } from './order-totals';
-
-/** Medusa's defaultAdminOrdersRelations (top level and what this service has below it), with `sales_channel`. */
-const DEFAULT_RELATIONS = [
-  'billing_address',
-  'claims',
-  'customer',
-  'discounts',
-  'discounts.rule',
-  'fulfillments',
-  'gift_card_transactions',
-  'gift_cards',
-  'items',
-  'payments',
-  'refunds',
-  'region',
-  'returns',
-  'shipping_address',
-  'shipping_methods',
-  'shipping_methods.shipping_option',
-  'shipping_methods.tax_lines',
-  'swaps',
-  'sales_channel',
-];
 
 /**
  * Beyond the defaults: what this service can load, and the paths below the relations it
@@ -39,7 +16,7 @@ const DEFAULT_RELATIONS = [
  * on the order page; those answer [].
  */
 const ALLOWED_RELATIONS = [
-  ...DEFAULT_RELATIONS,
+  ...ADMIN_ORDER_RELATIONS,
   'items.variant',
   'items.variant.product',
   'items.variant.product.profiles',
@@ -87,7 +64,7 @@ const ALLOWED_RELATIONS = [
 ];
 
 const COMPUTED_FIELDS = [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'];
-const CONFIG = { entity: Order, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: COMPUTED_FIELDS };
+const CONFIG = { entity: Order, defaultRelations: ADMIN_ORDER_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: COMPUTED_FIELDS };
 
 /**
  * Orders as Medusa's dashboard reads them: the landing page's order table (its filters,

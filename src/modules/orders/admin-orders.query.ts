@@ -6,6 +6,29 @@ import { AdminGetOrdersParams } from './dto/admin-orders.dto';
 import { Order } from './order.entity';
 import { OrdersService } from './orders.service';
 
+/** Medusa's defaultAdminOrdersRelations (top level and what this service has below it), with `sales_channel`. */
+export const ADMIN_ORDER_RELATIONS = [
+  'billing_address',
+  'claims',
+  'customer',
+  'discounts',
+  'discounts.rule',
+  'fulfillments',
+  'gift_card_transactions',
+  'gift_cards',
+  'items',
+  'payments',
+  'refunds',
+  'region',
+  'returns',
+  'shipping_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'shipping_methods.tax_lines',
+  'swaps',
+  'sales_channel',
+];
+
 /**
  * Relations of Medusa's admin orders this service has no rows for: fulfillments, returns,
  * refunds, claims, swaps and order edits are not part of it, so an order always has none
@@ -13,10 +36,21 @@ import { OrdersService } from './orders.service';
  */
 export const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
 
-/** The relations of an admin order that are loaded from the database: the requested ones minus those above. */
+/**
+ * The relations of an admin order that are loaded from the database: the requested ones
+ * minus those above, and with the items (or returnable items) their variant and its
+ * product, which Medusa's line item and variant entities load eagerly.
+ */
 export function loadableOrderRelations(relations: readonly string[]): string[] {
   const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
-  return relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
+  const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
+  if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
+  return [...new Set(loadable)];
+}
+
+/** An order as Medusa's admin answers it by default (also the order a draft's payment places). */
+export async function retrieveAdminOrder(orders: OrdersService, id: string, relations: readonly string[] = ADMIN_ORDER_RELATIONS): Promise<Order> {
+  return asAdminOrder(await orders.retrieveWithTotals(id, loadableOrderRelations(relations)), relations);
 }
 
 /**
@@ -87,7 +121,7 @@ export class AdminOrdersQuery {
     return [orders.map((o) => asAdminOrder(o, config.relations)), count];
   }
 
-  async retrieve(id: string, relations: readonly string[]): Promise<Order> {
-    return asAdminOrder(await this.orders.retrieveWithTotals(id, loadableOrderRelations(relations)), relations);
+  retrieve(id: string, relations: readonly string[]): Promise<Order> {
+    return retrieveAdminOrder(this.orders, id, relations);
   }
 }
