@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AdminAnalyticsConfigsController, AdminStoreController } from './admin-store.controller';
+import { AdminStoreController } from './admin-store.controller';
 import { AdminStoreService } from './admin-store.service';
 
-/** `/admin/store` (settings, currencies, providers) and the analytics config the dashboard asks for. */
-@Module({ controllers: [AdminStoreController, AdminAnalyticsConfigsController], providers: [AdminStoreService] })
+/** `/admin/store` (settings, currencies, providers). */
+@Module({ controllers: [AdminStoreController], providers: [AdminStoreService] })
 export class AdminStoreModule {}
