@@ -37,6 +37,17 @@ export class AdminGetNotificationsParams extends ListParamsDto {
   include_resends?: string;
 }
 
+/** Medusa v1's GetOrderEditsParams. */
+export class AdminGetOrderEditsParams extends ListParamsDto {
+  @IsOptional()
+  @IsString()
+  q?: string;
+
+  @IsOptional()
+  @IsString()
+  order_id?: string;
+}
+
 /** Nothing to expand, select or sort: these lists are always empty. */
 const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: [], allowedOrder: [], defaultOrder: {}, maxLimit: 1000 };
 
@@ -70,6 +81,23 @@ export class AdminNotificationsController {
   }
 }
 
-/** `/admin/notes` and `/admin/notifications`, read by the order timeline. */
-@Module({ controllers: [AdminNotesController, AdminNotificationsController] })
+/**
+ * An order's edits, which the order timeline reads whatever the `order_editing` flag says.
+ * Order editing is not part of this service (the store announces the flag off, so the
+ * dashboard offers no edit): an order never has any.
+ */
+@ApiTags('Order Edits')
+@AdminController('order-edits')
+export class AdminOrderEditsController {
+  @Get()
+  @ApiOperation({ summary: 'List Order Edits (none: order editing is not part of this service)' })
+  @QueryConfig({ ...EMPTY_LIST, defaultLimit: 20 })
+  @MedusaResponse('AdminOrderEditsListRes')
+  list(@Query() _query: AdminGetOrderEditsParams, @FindParams() config: FindConfig) {
+    return listEnvelope('order_edits', [], 0, config);
+  }
+}
+
+/** `/admin/notes`, `/admin/notifications` and `/admin/order-edits`, read by the order timeline. */
+@Module({ controllers: [AdminNotesController, AdminNotificationsController, AdminOrderEditsController] })
 export class AdminOrderActivityModule {}

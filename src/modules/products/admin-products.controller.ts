@@ -10,8 +10,12 @@ import { AdminGetProductsParams, AdminGetVariantsParams } from './dto/admin-prod
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
 
-/** Medusa's defaultAdminProductRelations, with `sales_channels` (its sales channels flag is on). */
+/**
+ * Medusa's defaultAdminProductRelations, with `sales_channels` (its sales channels flag is
+ * on) and `profile` (Medusa's product loads it eagerly).
+ */
 const PRODUCT_RELATIONS = [
+  'profile',
   'variants',
   'variants.prices',
   'variants.options',
@@ -24,13 +28,22 @@ const PRODUCT_RELATIONS = [
   'collection',
   'sales_channels',
 ];
-const PRODUCT_ALLOWED_RELATIONS = [...PRODUCT_RELATIONS, 'profile'];
+const PRODUCT_ALLOWED_RELATIONS = PRODUCT_RELATIONS;
 const PRODUCT_CONFIG = { entity: Product, defaultRelations: PRODUCT_RELATIONS, allowedRelations: PRODUCT_ALLOWED_RELATIONS };
 
 /** Medusa's defaultAdminVariantRelations. */
 const VARIANT_RELATIONS = ['product', 'prices', 'options'];
 const VARIANT_ALLOWED_RELATIONS = [...VARIANT_RELATIONS, 'product.images', 'product.profiles', 'product.collection', 'product.type'];
-const VARIANT_PRICE_FIELDS = ['original_price', 'calculated_price', 'calculated_price_type'];
+const VARIANT_PRICE_FIELDS = [
+  'original_price',
+  'calculated_price',
+  'calculated_price_type',
+  'original_price_incl_tax',
+  'calculated_price_incl_tax',
+  'original_tax',
+  'calculated_tax',
+  'tax_rates',
+];
 
 /**
  * Products as Medusa's dashboard reads them: the product and gift card lists, the

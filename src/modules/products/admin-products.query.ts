@@ -155,6 +155,11 @@ export class AdminProductsQuery {
     return listPage(repo, { query: qb, config, order, relations: [] });
   }
 
+  /**
+   * Medusa's admin variant pricing: every variant with loaded prices gets the price fields,
+   * null without a region, currency or cart to price for; with a region also the region's
+   * tax on them (`tax_rates`, `*_tax`, `*_incl_tax`; prices here never include tax).
+   */
   private async price(variants: ProductVariant[], ctx: AdminGetVariantsParams): Promise<void> {
     let regionId = ctx.region_id;
     let currencyCode = ctx.currency_code?.toLowerCase();
@@ -163,15 +168,28 @@ export class AdminProductsQuery {
       if (!cart) throw ApiError.notFound(`Cart with ${ctx.cart_id} was not found`);
       regionId = cart.region_id;
     }
-    if (!regionId && !currencyCode) return;
+    let taxRate: number | null = null;
     if (regionId) {
-      const region = await this.dataSource.getRepository(Region).findOne({ where: { id: regionId }, select: { id: true, currency_code: true } });
+      const region = await this.dataSource
+        .getRepository(Region)
+        .findOne({ where: { id: regionId }, select: { id: true, currency_code: true, tax_rate: true } });
       if (!region) throw ApiError.notFound(`Region with ${regionId} was not found`);
       currencyCode = region.currency_code;
+      taxRate = region.tax_rate;
     }
     for (const variant of variants) {
       if (!variant.prices) continue;
-      Object.assign(variant, selectPrice(variant.prices, { regionId, currencyCode }));
+      const selected = regionId || currencyCode ? selectPrice(variant.prices, { regionId, currencyCode }) : { calculated_price: null, original_price: null };
+      const tax = (price: number | null) => (price === null || taxRate === null ? null : Math.round((price * taxRate) / 100));
+      const withTax = (price: number | null) => (price === null || taxRate === null ? null : price + tax(price)!);
+      Object.assign(variant, {
+        ...selected,
+        original_price_incl_tax: withTax(selected.original_price),
+        calculated_price_incl_tax: withTax(selected.calculated_price),
+        original_tax: tax(selected.original_price),
+        calculated_tax: tax(selected.calculated_price),
+        tax_rates: taxRate === null ? null : [{ rate: taxRate, name: 'default', code: 'default' }],
+      });
     }
   }
 }

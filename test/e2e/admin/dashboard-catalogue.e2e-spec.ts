@@ -42,6 +42,7 @@ describe('Admin catalogue reads (/admin/products, /admin/variants, /admin/produc
       const [product] = res.body.products;
       expect(product).toMatchObject({ id: draft.id, status: 'draft', type: { value: expect.any(String) }, collection: { id: expect.any(String) } });
       for (const relation of ['variants', 'options', 'images', 'tags', 'profiles', 'sales_channels']) expect(Array.isArray(product[relation])).toBe(true);
+      expect(product.profile).toMatchObject({ id: product.profile_id });
       expect(product.variants[0].prices.length).toBeGreaterThan(0);
       expect(product.variants[0].options.length).toBeGreaterThan(0);
       expect(product.options[0].values.length).toBeGreaterThan(0);
@@ -136,7 +137,20 @@ describe('Admin catalogue reads (/admin/products, /admin/variants, /admin/produc
       const res = await admin.get(`/admin/variants?id%5B0%5D=${a.id}&id%5B1%5D=${b.id}&region_id=${region.id}`).expect(200);
       expect(ids(res.body.variants)).toEqual(ids([a, b]));
       const priced = res.body.variants.find((v: Row) => v.id === a.id);
-      expect(priced).toMatchObject({ calculated_price: 1500, original_price: 1500, calculated_price_type: 'default' });
+      // The region's 25 % on top (prices here never include tax).
+      expect(priced).toMatchObject({
+        calculated_price: 1500,
+        original_price: 1500,
+        calculated_price_type: 'default',
+        calculated_tax: 375,
+        calculated_price_incl_tax: 1875,
+        original_tax: 375,
+        original_price_incl_tax: 1875,
+        tax_rates: [{ rate: 25, name: 'default', code: 'default' }],
+      });
+      // Without a region or currency the price fields are there, empty (Medusa).
+      const unpriced = (await admin.get(`/admin/variants?id[]=${a.id}`).expect(200)).body.variants[0];
+      expect(unpriced).toMatchObject({ calculated_price: null, original_price: null, calculated_tax: null, tax_rates: null });
       expect((await admin.get(`/admin/variants?id[]=${a.id}&region_id=reg_missing`).expect(404)).body.type).toBe('not_found');
     });
   });

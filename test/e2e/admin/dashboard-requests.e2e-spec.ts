@@ -76,7 +76,9 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     await admin.get('/admin/batch-jobs?limit=100').expect(200);
   });
 
-  it('the region selects of the discount, gift card and draft order forms', async () => {
+  it('the region selects of the discount, gift card and draft order forms, and the order export filter', async () => {
+    await admin.get('/admin/regions?limit=100').expect(200);
+    await admin.get('/admin/regions?offset=0&limit=10').expect(200);
     const list = (await admin.get('/admin/regions').expect(200)).body;
     expect(list.regions.map((r: Row) => r.id)).toContain(shop.region.id);
     const region = list.regions.find((r: Row) => r.id === shop.region.id);
@@ -95,6 +97,7 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     await createShippingOption(m, { region_id: shop.region.id, name: 'Returns', is_return: true });
     const customer = await createCustomer(m);
 
+    expect((await admin.get('/admin/variants?q=&limit=12&offset=0').expect(200)).body.count).toBeGreaterThan(0);
     const search = (await admin.get('/admin/variants?q=dashboard%20hoodie&limit=12&offset=0').expect(200)).body;
     expect(search.variants.map((v: Row) => v.id)).toEqual([product.variants![0].id]);
     const variantId = product.variants![0].id;
@@ -106,7 +109,8 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     expect(options.shipping_options[0]).toMatchObject({ price_incl_tax: expect.any(Number), region: { id: shop.region.id } });
     await admin.get(`/admin/shipping-options?region_id=${shop.region.id}`).expect(200);
     await admin.get(`/admin/shipping-options/${adminOnly.id}`).expect(200);
-    await admin.get(`/admin/customers?q=${enc(customer.email)}`).expect(200);
+    await admin.get('/admin/customers?limit=10&offset=0').expect(200);
+    await admin.get(`/admin/customers?limit=10&offset=0&q=${enc(customer.email)}`).expect(200);
 
     // The draft, marked paid, then shown as an order ("Go to order").
     const created = await admin
@@ -140,16 +144,19 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
       limit: 100,
     });
     expect((await admin.get(`/admin/notifications?resource_id=${order.id}`).expect(200)).body.notifications).toEqual([]);
+    // Read whatever the order_editing flag says: no edits (order editing is off here).
+    expect((await admin.get(`/admin/order-edits?order_id=${order.id}`).expect(200)).body).toEqual({ order_edits: [], count: 0, offset: 0, limit: 20 });
+    // With Medusa's order_editing flag on, the order page also expands `edits`.
+    const withEdits = (await admin.get(`/admin/orders/${order.id}?expand=${ORDER_PAGE_EXPAND}%2Cedits`).expect(200)).body.order;
+    expect(withEdits.edits).toEqual([]);
 
     // The landing page (the orders table) and the customer's orders show it.
-    const landing = await admin
-      .get(
-        `/admin/orders?expand=${enc('customer,shipping_address,sales_channel')}&fields=${enc(
-          'id,status,display_id,created_at,email,fulfillment_status,payment_status,total,currency_code',
-        )}&offset=0&limit=15`,
-      )
-      .expect(200);
-    expect(landing.body.orders.map((o: Row) => o.id)).toContain(order.id);
+    const fields = enc('id,status,display_id,created_at,email,fulfillment_status,payment_status,total,currency_code');
+    for (const expand of ['customer,shipping_address', 'customer,shipping_address,sales_channel']) {
+      const landing = await admin.get(`/admin/orders?expand=${enc(expand)}&fields=${fields}&offset=0&limit=15`).expect(200);
+      expect(landing.body.orders.map((o: Row) => o.id)).toContain(order.id);
+    }
+    await admin.get('/admin/sales-channels?limit=10').expect(200);
     const mine = await admin.get(`/admin/orders?customer_id=${customer.id}&offset=0&limit=15`).expect(200);
     expect(mine.body.orders.map((o: Row) => o.id)).toEqual([order.id]);
   });
@@ -160,6 +167,9 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     const outside = await createProduct(m, { title: 'Loose tee' });
     const collection = await createCollection(m, { product_ids: [inside.id] });
 
+    await admin.get('/admin/collections?q=&offset=0&limit=15').expect(200);
+    await admin.get(`/admin/collections/${collection.id}`).expect(200);
+    expect((await admin.get('/admin/products?q=&limit=10&offset=0').expect(200)).body.count).toBeGreaterThanOrEqual(2);
     const search = (await admin.get('/admin/products?q=tee&limit=10&offset=0').expect(200)).body;
     expect(ids(search.products)).toEqual(ids([inside, outside]));
     const own = (await admin.get(`/admin/products?q=&collection_id%5B0%5D=${collection.id}&limit=10&offset=0`).expect(200)).body;
@@ -172,14 +182,17 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     const m = t.dataSource.manager;
     const gift = await createProduct(m, { title: 'Gift Card', is_giftcard: true });
     await createRichProduct(m, { tags: ['dash-tag'], type: 'dash-type' });
-    const table = await admin
-      .get(
-        `/admin/products?offset=0&limit=15&fields=${enc('id,title,thumbnail,status,handle,collection_id')}&expand=${enc(
-          'variants,options,variants.prices,variants.options,collection,tags,type,images,sales_channels',
-        )}&is_giftcard=false`,
-      )
-      .expect(200);
-    expect(table.body.products.map((p: Row) => p.id)).not.toContain(gift.id);
+    const fields = enc('id,title,thumbnail,status,handle,collection_id');
+    for (const expand of [
+      'variants,options,variants.prices,variants.options,collection,tags,type,images',
+      'variants,options,variants.prices,variants.options,collection,tags,type,images,sales_channels',
+    ]) {
+      const table = await admin.get(`/admin/products?fields=${fields}&expand=${enc(expand)}&is_giftcard=false&offset=0&limit=15`).expect(200);
+      expect(table.body.products.map((p: Row) => p.id)).not.toContain(gift.id);
+    }
+    // The discount condition's product table.
+    expect((await admin.get('/admin/products?limit=15&offset=0').expect(200)).body.products[0]).toHaveProperty('profile');
+    await admin.get('/admin/product-tags').expect(200);
     expect((await admin.get('/admin/products?is_giftcard=true').expect(200)).body.products.map((p: Row) => p.id)).toEqual([gift.id]);
     await admin.get(`/admin/products/${gift.id}`).expect(200);
     expect((await admin.get('/admin/product-tags?limit=10&offset=0&q=dash').expect(200)).body.product_tags).toHaveLength(1);

@@ -82,6 +82,19 @@ export const ADMIN_DASHBOARD_SCHEMAS = {
           original_price: { nullable: true, type: 'integer' },
           calculated_price: { nullable: true, type: 'integer' },
           calculated_price_type: { nullable: true, type: 'string' },
+          original_price_incl_tax: { nullable: true, type: 'integer' },
+          calculated_price_incl_tax: { nullable: true, type: 'integer' },
+          original_tax: { nullable: true, type: 'integer' },
+          calculated_tax: { nullable: true, type: 'integer' },
+          tax_rates: {
+            nullable: true,
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['rate', 'name', 'code'],
+              properties: { rate: { type: 'number' }, name: { type: 'string' }, code: { nullable: true, type: 'string' } },
+            },
+          },
         },
       },
     ],
@@ -175,5 +188,6 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   AdminOrdersListRes: listResponse('orders', ref('Order'), 'The list of orders with pagination fields.'),
   AdminOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
   AdminNotesListRes: listResponse('notes', ref('Note'), 'The list of notes with pagination fields.'),
+  AdminOrderEditsListRes: listResponse('order_edits', { type: 'object' }, 'The list of order edits with pagination fields.'),
   AdminNotificationsListRes: listResponse('notifications', ref('Notification'), 'The list of notifications with pagination fields.'),
 } satisfies Record<string, SchemaObject>;
