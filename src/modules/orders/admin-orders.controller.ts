@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { ADMIN_ORDER_RELATIONS, AdminOrdersQuery } from './admin-orders.query';
@@ -82,6 +83,7 @@ export class AdminOrdersController {
   @QueryConfig({ ...CONFIG, defaultLimit: 50, maxLimit: 1000 })
   @MedusaResponse('AdminOrdersListRes')
   async list(@Query() query: AdminGetOrdersParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [orders, count] = await this.orders.list(query, config);
     return listEnvelope('orders', orders, count, config);
   }

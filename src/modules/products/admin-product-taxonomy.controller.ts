@@ -2,6 +2,7 @@ import { Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminProductsQuery } from './admin-products.query';
@@ -19,6 +20,7 @@ export class AdminProductTagsController {
   @QueryConfig({ entity: ProductTag, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @MedusaResponse('AdminProductTagsListRes')
   async list(@Query() query: AdminGetProductTaxonomyParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [tags, count] = await this.catalogue.listTags(query, config);
     return listEnvelope('product_tags', tags, count, config);
   }
@@ -35,6 +37,7 @@ export class AdminProductTypesController {
   @QueryConfig({ entity: ProductType, defaultLimit: 20, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @MedusaResponse('AdminProductTypesListRes')
   async list(@Query() query: AdminGetProductTaxonomyParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [types, count] = await this.catalogue.listTypes(query, config);
     return listEnvelope('product_types', types, count, config);
   }

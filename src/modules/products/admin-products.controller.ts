@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminProductsQuery } from './admin-products.query';
@@ -60,6 +61,7 @@ export class AdminProductsController {
   @QueryConfig({ ...PRODUCT_CONFIG, defaultLimit: 50, maxLimit: 1000 })
   @MedusaResponse('AdminProductsListRes')
   async list(@Query() query: AdminGetProductsParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [products, count] = await this.catalogue.listProducts(query, config);
     return listEnvelope('products', products, count, config);
   }
@@ -94,6 +96,7 @@ export class AdminVariantsController {
   })
   @MedusaResponse('AdminVariantsListRes')
   async list(@Query() query: AdminGetVariantsParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [variants, count] = await this.catalogue.listVariants(query, config);
     return listEnvelope('variants', variants, count, config);
   }

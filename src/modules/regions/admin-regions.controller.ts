@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminRegionsQuery } from './admin-regions.query';
@@ -28,6 +29,7 @@ export class AdminRegionsController {
   @QueryConfig({ ...ONE, defaultLimit: 50, maxLimit: 1000 })
   @MedusaResponse('AdminRegionsListRes')
   async list(@Query() query: AdminGetRegionsParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [regions, count] = await this.regions.list(query, config);
     return listEnvelope('regions', regions, count, config);
   }

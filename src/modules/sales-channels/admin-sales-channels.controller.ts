@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { buildWhere, listEnvelope, listPage, withSearch } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminGetSalesChannelsParams } from './dto/admin-sales-channels.dto';
@@ -48,6 +49,7 @@ export class AdminSalesChannelsController {
   @QueryConfig({ entity: SalesChannel, defaultLimit: 20, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @MedusaResponse('AdminSalesChannelsListRes')
   async list(@Query() query: AdminGetSalesChannelsParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [channels, count] = await this.channels.list(query, config);
     return listEnvelope('sales_channels', channels, count, config);
   }

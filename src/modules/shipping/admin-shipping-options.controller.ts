@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminShippingOptionsQuery } from './admin-shipping-options.query';
@@ -27,6 +28,7 @@ export class AdminShippingOptionsController {
   @QueryConfig({ entity: ShippingOption, defaultLimit: 50, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
   @MedusaResponse('AdminShippingOptionsListRes')
   async list(@Query() query: AdminGetShippingOptionsParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [options, count] = await this.options.list(query, config);
     return listEnvelope('shipping_options', options, count, config);
   }

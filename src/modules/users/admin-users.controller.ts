@@ -2,6 +2,7 @@ import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
+import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminUsersQuery } from './admin-users.query';
@@ -27,6 +28,7 @@ export class AdminUsersController {
   @QueryConfig({ entity: User, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
   @MedusaResponse('AdminUsersListRes')
   async list(@Query() query: AdminGetUsersParams, @FindParams() config: FindConfig) {
+    listFieldsWithCreatedAt(config);
     const [users, count] = await this.query.list(query, config);
     return listEnvelope('users', users, count, config);
   }

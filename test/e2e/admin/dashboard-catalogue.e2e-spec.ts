@@ -87,7 +87,8 @@ describe('Admin catalogue reads (/admin/products, /admin/variants, /admin/produc
         )
         .expect(200);
       expect(Object.keys(trimmed.body.products[0]).sort()).toEqual(
-        ['collection', 'collection_id', 'handle', 'id', 'options', 'status', 'thumbnail', 'title', 'variants'].sort(),
+        // Medusa's lists add created_at to `fields`, as they add id.
+        ['collection', 'collection_id', 'created_at', 'handle', 'id', 'options', 'status', 'thumbnail', 'title', 'variants'].sort(),
       );
     });
 
