@@ -99,6 +99,24 @@ function roundRobin<T>(items: T[]): () => T {
   return () => items[i++ % items.length];
 }
 
+/** Places `count` orders through the store API (cart, items, address, shipping, payment session, complete). */
+async function placeOrders(ctx: BenchContext, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = await cartWithItems(ctx, 2, true);
+    await api(ctx.base, 'POST', `/store/carts/${id}/payment-sessions`, {});
+    await api(ctx.base, 'POST', `/store/carts/${id}/complete`, {});
+  }
+}
+
+/** What Medusa's dashboard sends for its order table (the landing page after login). */
+const DASHBOARD_ORDERS =
+  '/admin/orders?expand=customer%2Cshipping_address%2Csales_channel' +
+  '&fields=id%2Cstatus%2Cdisplay_id%2Ccreated_at%2Cemail%2Cfulfillment_status%2Cpayment_status%2Ctotal%2Ccurrency_code&offset=0&limit=15';
+/** What Medusa's dashboard sends for its product table. */
+const DASHBOARD_PRODUCTS =
+  '/admin/products?fields=id%2Ctitle%2Cthumbnail%2Cstatus%2Chandle%2Ccollection_id' +
+  '&expand=variants%2Coptions%2Cvariants.prices%2Cvariants.options%2Ccollection%2Ctags%2Ctype%2Cimages%2Csales_channels&is_giftcard=false&offset=0&limit=15';
+
 /** GET /admin/customers?q=<term>; its target, if any, is checked by `--scaling` (two data set sizes). */
 function customerSearch(label: string, term: string, target: Target = {}): Scenario {
   return {
@@ -181,6 +199,29 @@ export const SCENARIOS: Scenario[] = [
     name: 'list admin discounts',
     target: {},
     prepare: async (ctx) => ({ method: 'GET', path: '/admin/discounts', headers: ctx.adminHeaders }),
+  },
+  {
+    name: 'get admin store (every dashboard page)',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/store/', headers: ctx.adminHeaders }),
+  },
+  {
+    name: 'list admin products (dashboard product table)',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: DASHBOARD_PRODUCTS, headers: ctx.adminHeaders }),
+  },
+  {
+    name: 'list admin products with q (dashboard search)',
+    target: {},
+    prepare: async (ctx) => ({ method: 'GET', path: '/admin/products?q=shirt&limit=10&offset=0', headers: ctx.adminHeaders }),
+  },
+  {
+    name: 'list admin orders (dashboard landing page)',
+    target: {},
+    async prepare(ctx) {
+      await placeOrders(ctx, 20);
+      return { method: 'GET', path: DASHBOARD_ORDERS, headers: ctx.adminHeaders };
+    },
   },
   {
     name: 'full checkout (create, 2 items, address, shipping, payment, complete)',

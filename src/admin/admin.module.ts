@@ -9,6 +9,14 @@ import { DiscountsModule } from '../modules/discounts/discounts.module';
 import { DraftOrdersModule } from '../modules/draft-orders/draft-orders.module';
 import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
+import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity.controller';
+import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
+import { AdminProductsModule } from '../modules/products/admin-products.module';
+import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.controller';
+import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
+import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
+import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
+import { AdminUsersModule } from '../modules/users/admin-users.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
@@ -23,6 +31,15 @@ import { ProductCategoriesModule } from '../modules/product-categories/product-c
     BatchJobsModule,
     DraftOrdersModule,
     ProductCategoriesModule,
+    // What Medusa's own dashboard reads (issue 28).
+    AdminStoreModule,
+    AdminUsersModule,
+    AdminRegionsModule,
+    AdminShippingOptionsModule,
+    AdminProductsModule,
+    AdminSalesChannelsModule,
+    AdminOrdersModule,
+    AdminOrderActivityModule,
   ],
 })
 export class AdminModule {}

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { ADMIN_DASHBOARD_RESPONSES, ADMIN_DASHBOARD_SCHEMAS } from './schemas/admin-dashboard';
 import { ADMIN_RESPONSES } from './schemas/admin-responses';
 import { CART_SCHEMAS } from './schemas/cart';
 import { CUSTOMER_SCHEMAS } from './schemas/customer';
@@ -19,12 +20,13 @@ const OTHER_RESPONSES = {
   },
 } satisfies Record<string, SchemaObject>;
 
-export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES };
+export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...ADMIN_DASHBOARD_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES };
 
 /** The names a controller method can declare as its answer. */
 export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
 
 export const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
+  ...ADMIN_DASHBOARD_SCHEMAS,
   ...CART_SCHEMAS,
   ...CUSTOMER_SCHEMAS,
   ...DISCOUNT_SCHEMAS,

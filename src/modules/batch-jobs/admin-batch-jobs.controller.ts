@@ -23,8 +23,6 @@ export class AdminBatchJobsController {
   @MedusaResponse('AdminBatchJobListRes')
   async list(@CurrentUserId() userId: string, @Query() query: AdminGetBatchParams, @FindParams() config: FindConfig) {
     const [jobs, count] = await this.batchJobs.list(userId, query, config);
-    // Medusa's list selects every column but dry_run unless fields asks for it.
-    if (!config.fields) jobs.forEach((job) => delete (job as Partial<BatchJob>).dry_run);
     return listEnvelope('batch_jobs', jobs, count, config);
   }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { toRelations } from '../../common/query/relations';
 import type { Cart } from '../carts/cart.entity';
 import { CartLoaderService } from '../carts/cart-loader.service';
+import { CART_TOTALS_RELATIONS, CartTotalsService } from '../carts/cart-totals.service';
 import { DraftOrder } from './draft-order.entity';
 
 /** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
@@ -37,6 +38,7 @@ export class DraftOrderLoaderService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly carts: CartLoaderService,
+    private readonly cartTotals: CartTotalsService,
   ) {}
 
   /** The draft row; 404 with Medusa's message. */
@@ -62,11 +64,20 @@ export class DraftOrderLoaderService {
     return manager.getRepository(DraftOrder).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** The draft with its order and its cart decorated with every total; 404 when missing. */
+  /**
+   * The draft with its order and its cart decorated with every total, as Medusa's admin
+   * shows it: also the cart's `raw_discount_total` and its region's `tax_rates` (always
+   * empty: there are no per-product tax rates here, the region's own rate applies);
+   * 404 when missing.
+   */
   async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrderView> {
     const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
     if (!draft) throw notFound(id);
-    draft.cart = await this.carts.loadWithTotals(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS }, manager);
+    const cart = await this.carts.load(draft.cart_id, [...DRAFT_ORDER_CART_RELATIONS, ...CART_TOTALS_RELATIONS], manager);
+    const totals = await this.cartTotals.decorate(cart);
+    Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
+    if (cart.region) Object.assign(cart.region, { tax_rates: [] });
+    draft.cart = cart;
     return draft as DraftOrderView;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { retrieveAdminOrder } from '../orders/admin-orders.query';
 import { Order } from '../orders/order.entity';
 import { linkOrderToDraft } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
@@ -40,7 +41,8 @@ export class DraftOrderPaymentService {
       if (!marked.affected) throw alreadyPaid(id);
       await linkOrderToDraft(manager, orderId, id, draft.no_notification_order);
     });
-    return this.orders.retrieveWithTotals(orderId);
+    // Medusa answers with the order as its admin shows it (defaultAdminOrdersRelations).
+    return retrieveAdminOrder(this.orders, orderId);
   }
 }
 

@@ -158,7 +158,7 @@ export class ShippingOptionsService {
    * when the region has automatic taxes on (otherwise no rates, no tax, price_incl_tax is
    * the amount); a calculated option without an amount counts as 0.
    */
-  private async price(option: ShippingOption, region: PricingRegion): Promise<PricedShippingOption> {
+  async price(option: ShippingOption, region: PricingRegion): Promise<PricedShippingOption> {
     let taxRates: PricedShippingOption['tax_rates'] = [];
     if (region.automatic_taxes) {
       const provider = this.taxes.forRegion(region.tax_provider_id);

@@ -29,6 +29,19 @@ export class Store extends BaseEntity {
   @JoinColumn({ name: 'default_sales_channel_id' })
   default_sales_channel?: SalesChannel | null;
 
+  @Column({ type: 'varchar', nullable: true })
+  swap_link_template: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  payment_link_template: string | null;
+
+  @Column({ type: 'varchar', nullable: true })
+  invite_link_template: string | null;
+
+  /** Always null: there are no stock locations. */
+  @Column({ type: 'varchar', nullable: true })
+  default_location_id: string | null;
+
   @Column({ type: 'jsonb', nullable: true })
   metadata: Record<string, unknown> | null;
 }

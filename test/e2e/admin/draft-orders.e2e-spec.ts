@@ -188,7 +188,9 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       expect(draft.cart.items[0]).toMatchObject({ quantity: 3, subtotal: 3000, total: 3750 });
       expect(draft.cart.region.payment_providers.map((p: Body) => p.id).sort()).toEqual(['manual', 'test']);
       expect(draft.cart.shipping_methods[0].shipping_option).toMatchObject({ id: optionId });
-      expect(draft.cart).not.toHaveProperty('raw_discount_total');
+      // As Medusa's admin shows a draft's cart: the raw discount total, and the region's tax rates (none here).
+      expect(draft.cart).toMatchObject({ raw_discount_total: 0, discount_total: 0 });
+      expect(draft.cart.region.tax_rates).toEqual([]);
     });
 
     it('404s for an unknown draft', async () => {
@@ -465,6 +467,12 @@ describe('Admin draft orders (/admin/draft-orders)', () => {
       expect(order.payments[0]).toMatchObject({ provider_id: 'system', amount: order.total, currency_code: 'eur' });
       expect(order.payments[0].captured_at).not.toBeNull();
       expect(await inventory(variantId)).toBe(stockBefore - 2);
+      expect(cart).toMatchObject({ raw_discount_total: 400, discount_total: 400 });
+      // The order as Medusa's admin answers it (what the dashboard shows after "Mark as paid").
+      expect(order).toMatchObject({ fulfillments: [], refunds: [], returns: [], swaps: [], claims: [], gift_card_transactions: [] });
+      expect(order).toHaveProperty('billing_address');
+      const variantLine = order.items.find((i: Body) => i.variant_id === variantId);
+      expect(variantLine.variant).toMatchObject({ id: variantId, product: { id: expect.stringMatching(/^prod_/) } });
 
       const draft = (await get(created.id).expect(200)).body.draft_order;
       expect(draft).toMatchObject({ status: 'completed', order_id: order.id });

@@ -59,7 +59,7 @@ export const CART_SCHEMAS = {
       metadata: { nullable: true, type: 'object' },
       shipping_total: { type: 'integer' },
       discount_total: { type: 'integer' },
-      raw_discount_total: { type: 'integer' },
+      raw_discount_total: { type: 'number', description: 'The discount total before rounding each line' },
       item_tax_total: { type: 'integer' },
       shipping_tax_total: { type: 'integer' },
       tax_total: { type: 'integer' },

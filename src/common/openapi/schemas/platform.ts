@@ -38,8 +38,8 @@ export const PLATFORM_SCHEMAS = {
   BatchJob: {
     description: 'A Batch Job indicates an asynchronus task stored in the Medusa backend. Its status determines whether it has been executed or not.',
     type: 'object',
-    // Medusa also requires `dry_run`; its list route leaves it out (not among the default fields), and so does this one.
     required: [
+      'dry_run',
       'canceled_at',
       'completed_at',
       'confirmed_at',

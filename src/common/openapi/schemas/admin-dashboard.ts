@@ -1,0 +1,193 @@
+import { listResponse, ref, SchemaObject } from './schema-object';
+
+// The entities and answers of the admin routes Medusa v1's own dashboard reads (store
+// settings, users, regions, shipping options, products, variants, orders), as Medusa v1's
+// OpenAPI components describe them.
+
+const STORE_PROPERTIES = {
+  id: { type: 'string' },
+  name: { type: 'string', default: 'Medusa Store' },
+  default_currency_code: { type: 'string' },
+  default_currency: { nullable: true, allOf: [ref('Currency')] },
+  currencies: { type: 'array', items: ref('Currency') },
+  swap_link_template: { nullable: true, type: 'string' },
+  payment_link_template: { nullable: true, type: 'string' },
+  invite_link_template: { nullable: true, type: 'string' },
+  default_location_id: { nullable: true, type: 'string' },
+  default_sales_channel_id: { nullable: true, type: 'string' },
+  default_sales_channel: { nullable: true, allOf: [ref('SalesChannel')] },
+  created_at: { type: 'string', format: 'date-time' },
+  updated_at: { type: 'string', format: 'date-time' },
+  metadata: { nullable: true, type: 'object' },
+} satisfies Record<string, SchemaObject>;
+
+const STORE_REQUIRED = [
+  'created_at',
+  'default_currency_code',
+  'default_location_id',
+  'id',
+  'invite_link_template',
+  'metadata',
+  'name',
+  'payment_link_template',
+  'swap_link_template',
+  'updated_at',
+];
+
+export const ADMIN_DASHBOARD_SCHEMAS = {
+  Store: {
+    title: 'Store',
+    description: 'A store holds the main settings of the commerce shop.',
+    type: 'object',
+    required: STORE_REQUIRED,
+    properties: STORE_PROPERTIES,
+  },
+  ExtendedStoreDTO: {
+    description: 'The store with the providers, feature flags and modules of the backend.',
+    type: 'object',
+    required: [...STORE_REQUIRED, 'payment_providers', 'fulfillment_providers', 'feature_flags', 'modules'],
+    properties: {
+      ...STORE_PROPERTIES,
+      payment_providers: { type: 'array', items: ref('PaymentProvider') },
+      fulfillment_providers: { type: 'array', items: ref('FulfillmentProvider') },
+      feature_flags: {
+        type: 'array',
+        items: { type: 'object', required: ['key', 'value'], properties: { key: { type: 'string' }, value: { type: 'boolean' } } },
+      },
+      modules: {
+        type: 'array',
+        items: { type: 'object', required: ['module', 'resolution'], properties: { module: { type: 'string' }, resolution: { type: 'string' } } },
+      },
+    },
+  },
+  FulfillmentOption: {
+    type: 'object',
+    required: ['provider_id', 'options'],
+    properties: {
+      provider_id: { type: 'string' },
+      options: {
+        type: 'array',
+        items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, is_return: { type: 'boolean' } } },
+      },
+    },
+  },
+  AdminPricedVariant: {
+    description: 'A variant; with a region, currency or cart asked for, its price there.',
+    type: 'object',
+    allOf: [
+      ref('ProductVariant'),
+      {
+        type: 'object',
+        properties: {
+          original_price: { nullable: true, type: 'integer' },
+          calculated_price: { nullable: true, type: 'integer' },
+          calculated_price_type: { nullable: true, type: 'string' },
+          original_price_incl_tax: { nullable: true, type: 'integer' },
+          calculated_price_incl_tax: { nullable: true, type: 'integer' },
+          original_tax: { nullable: true, type: 'integer' },
+          calculated_tax: { nullable: true, type: 'integer' },
+          tax_rates: {
+            nullable: true,
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['rate', 'name', 'code'],
+              properties: { rate: { type: 'number' }, name: { type: 'string' }, code: { nullable: true, type: 'string' } },
+            },
+          },
+        },
+      },
+    ],
+  },
+  Note: {
+    type: 'object',
+    required: ['id', 'resource_type', 'resource_id', 'value', 'author_id', 'created_at', 'updated_at', 'deleted_at', 'metadata'],
+    properties: {
+      id: { type: 'string' },
+      resource_type: { type: 'string' },
+      resource_id: { type: 'string' },
+      value: { type: 'string' },
+      author_id: { nullable: true, type: 'string' },
+      author: { nullable: true, allOf: [ref('User')] },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      deleted_at: { nullable: true, type: 'string', format: 'date-time' },
+      metadata: { nullable: true, type: 'object' },
+    },
+  },
+  Notification: {
+    type: 'object',
+    required: ['id', 'event_name', 'resource_type', 'resource_id', 'customer_id', 'to', 'data', 'parent_id', 'provider_id', 'created_at', 'updated_at'],
+    properties: {
+      id: { type: 'string' },
+      event_name: { nullable: true, type: 'string' },
+      resource_type: { type: 'string' },
+      resource_id: { type: 'string' },
+      customer_id: { nullable: true, type: 'string' },
+      to: { type: 'string' },
+      data: { type: 'object' },
+      parent_id: { nullable: true, type: 'string' },
+      provider_id: { nullable: true, type: 'string' },
+      resends: { type: 'array', items: { type: 'object' } },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+    },
+  },
+} satisfies Record<string, SchemaObject>;
+
+export const ADMIN_DASHBOARD_RESPONSES = {
+  AdminExtendedStoresRes: {
+    type: 'object',
+    description: "The store's details with additional details like payment and fulfillment providers.",
+    required: ['store'],
+    properties: { store: ref('ExtendedStoreDTO') },
+  },
+  AdminStoresRes: { type: 'object', description: "The store's details.", required: ['store'], properties: { store: ref('Store') } },
+  AdminPaymentProvidersList: {
+    type: 'object',
+    description: 'The list of payment providers in a store.',
+    required: ['payment_providers'],
+    properties: { payment_providers: { type: 'array', items: ref('PaymentProvider') } },
+  },
+  AdminTaxProvidersList: {
+    type: 'object',
+    description: 'The list of tax providers in a store.',
+    required: ['tax_providers'],
+    properties: { tax_providers: { type: 'array', items: ref('TaxProvider') } },
+  },
+  AdminUsersListRes: listResponse('users', ref('User'), 'The list of users.'),
+  AdminUserRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
+  AdminRegionsListRes: listResponse('regions', ref('Region'), 'The list of regions with pagination fields.'),
+  AdminRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
+  AdminGetRegionsRegionFulfillmentOptionsRes: {
+    type: 'object',
+    description: 'The list of fulfillment options in a region.',
+    required: ['fulfillment_options'],
+    properties: { fulfillment_options: { type: 'array', items: ref('FulfillmentOption') } },
+  },
+  AdminShippingOptionsListRes: listResponse('shipping_options', ref('PricedShippingOption'), 'The list of shipping options with pagination fields.'),
+  AdminShippingOptionsRes: {
+    type: 'object',
+    description: "The shipping option's details.",
+    required: ['shipping_option'],
+    properties: { shipping_option: ref('ShippingOption') },
+  },
+  AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
+  AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
+  AdminVariantsListRes: listResponse('variants', ref('AdminPricedVariant'), 'The list of variants with pagination fields.'),
+  AdminVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('ProductVariant') } },
+  AdminProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
+  AdminProductTypesListRes: listResponse('product_types', ref('ProductType'), 'The list of product types with pagination fields.'),
+  AdminSalesChannelsRes: {
+    type: 'object',
+    description: "The sales channel's details.",
+    required: ['sales_channel'],
+    properties: { sales_channel: ref('SalesChannel') },
+  },
+  AdminSalesChannelsListRes: listResponse('sales_channels', ref('SalesChannel'), 'The list of sales channels with pagination fields.'),
+  AdminOrdersListRes: listResponse('orders', ref('Order'), 'The list of orders with pagination fields.'),
+  AdminOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
+  AdminNotesListRes: listResponse('notes', ref('Note'), 'The list of notes with pagination fields.'),
+  AdminOrderEditsListRes: listResponse('order_edits', { type: 'object' }, 'The list of order edits with pagination fields.'),
+  AdminNotificationsListRes: listResponse('notifications', ref('Notification'), 'The list of notifications with pagination fields.'),
+} satisfies Record<string, SchemaObject>;
