@@ -23,6 +23,12 @@ export interface QueryConfigOptions {
   maxLimit?: number;
   /** A list route in Medusa's sense: with `fields`, `created_at` is kept too (as Medusa's list queries do). */
   isList?: boolean;
+  /**
+   * With `fields`, the answer keeps only what was named even among the computed totals. Medusa's
+   * admin order list computes just the totals it was asked for; its retrieve routes compute
+   * them all and keep them whatever `fields` says (the default here).
+   */
+  onlyRequestedTotals?: boolean;
 }
 
 export interface FindConfig {

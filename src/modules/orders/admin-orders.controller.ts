@@ -80,7 +80,7 @@ export class AdminOrdersController {
 
   @Get()
   @ApiOperation({ summary: 'List Orders' })
-  @QueryConfig({ ...CONFIG, defaultLimit: 50, maxLimit: 1000 })
+  @QueryConfig({ ...CONFIG, defaultLimit: 50, maxLimit: 1000, onlyRequestedTotals: true })
   @MedusaResponse('AdminOrdersListRes')
   async list(@Query() query: AdminGetOrdersParams, @FindParams() config: FindConfig) {
     listFieldsWithCreatedAt(config);
