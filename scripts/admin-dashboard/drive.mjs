@@ -270,7 +270,7 @@ async function exportAndDownload(page, type) {
   let text;
   if (file) text = await file.path().then((p) => (p ? requireFrom('fs').readFileSync(p, 'utf8') : ''));
   else text = await (await fetch(link.download_url)).text();
-  if (!text || !text.includes(',')) throw new Error(`the downloaded file of ${jobId} is not a CSV (${String(text).slice(0, 80)})`);
+  if (!text || !/[,;]/.test(text.split('\n')[0])) throw new Error(`the downloaded file of ${jobId} is not a CSV (${String(text).slice(0, 80)})`);
   state[`${type}-bytes`] = text.length;
   await page.keyboard.press('Escape').catch(() => {});
 }
