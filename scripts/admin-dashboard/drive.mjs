@@ -47,10 +47,22 @@ function shapeOf(body) {
   return shape;
 }
 
+/** A call of the API (not a file of the dashboard, which may come from the same origin at /app). */
+function isApi(url) {
+  return url.origin === new URL(API).origin && /^\/(admin|store)(\/|$)/.test(url.pathname);
+}
+
+/** Console errors of the page: a Content-Security-Policy refusal is one. */
+const consoleErrors = [];
+
 function record(page) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content.Security.Policy|Refused to/i.test(msg.text()))
+      consoleErrors.push({ step: currentStep, text: msg.text().slice(0, 300) });
+  });
   page.on('requestfinished', async (req) => {
     const url = new URL(req.url());
-    if (url.origin !== new URL(API).origin) return;
+    if (!isApi(url)) return;
     const res = await req.response().catch(() => null);
     if (!res) return;
     const entry = { step: currentStep, method: req.method(), path: url.pathname + url.search, status: res.status() };
@@ -70,7 +82,7 @@ function record(page) {
   });
   page.on('requestfailed', (req) => {
     const url = new URL(req.url());
-    if (url.origin !== new URL(API).origin) return;
+    if (!isApi(url)) return;
     if (req.failure()?.errorText === 'net::ERR_ABORTED') return; // the page moved on (navigation)
     calls.push({ step: currentStep, method: req.method(), path: url.pathname + url.search, status: 0, error: req.failure()?.errorText });
   });
@@ -692,10 +704,11 @@ async function main() {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });
   }
+  for (const e of consoleErrors) console.log(`CSP  ${e.step}: ${e.text}`);
   const passed = results.filter((r) => r.ok).length;
   console.log(`\n${passed} of ${results.length} steps work against ${API} (dashboard ${APP})`);
   if (args.markdown) writeFileSync(args.markdown, markdown(results));
-  if (args.report) writeFileSync(args.report, JSON.stringify({ app: APP, api: API, passed, total: results.length, results, calls }, null, 2));
+  if (args.report) writeFileSync(args.report, JSON.stringify({ app: APP, api: API, passed, total: results.length, results, calls, consoleErrors }, null, 2));
   process.exitCode = passed === results.length ? 0 : 1;
 }
 
