@@ -298,8 +298,11 @@ const steps = [
       await page.fill('input[name="email"]', EMAIL);
       await page.fill('input[name="password"]', PASSWORD);
       const auth = waitApi(page, 'POST', '/admin/auth');
+      // the session must hold: the dashboard's next check of it answers 200 (not so across sites)
+      const session = waitApi(page, 'GET', '/admin/auth', 200);
       await page.getByRole('button', { name: /continue|sign in|log in/i }).click();
       await expectApiOk(auth, 'login');
+      await session;
       await page.waitForURL(/\/a\//, { timeout: STEP_TIMEOUT });
       await settle(page);
     },
