@@ -10,6 +10,7 @@ import { ADMIN_PREFIX } from './common/auth/surface';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiError } from './common/errors/api-error';
+import { ADMIN_DASHBOARD_PATH, adminDashboard } from './common/http/admin-dashboard';
 import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { requestIdMiddleware } from './common/http/request-logging';
@@ -66,6 +67,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   app.use(writeFenceMiddleware(app.get(TableChangeNotices)));
 
   app.use(precomputedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } })));
+  if (config.adminDashboardDir) app.use(ADMIN_DASHBOARD_PATH, adminDashboard(config.adminDashboardDir));
 
   const admin = originMatcher(config.adminCors);
   const store = originMatcher(config.storeCors);

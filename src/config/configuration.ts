@@ -31,6 +31,8 @@ export interface AppConfig {
   loginThrottleTtlMs: number;
   /** Registrations per client address per minute. */
   registrationThrottleLimit: number;
+  /** A built Medusa admin dashboard to serve at /app (unset: nothing is served there). */
+  adminDashboardDir?: string;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
   shutdownDrainMs: number;
 }
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     bodyLimit: env.BODY_LIMIT ?? '1mb',
     seedDemo: env.SEED_DEMO === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
+    adminDashboardDir: env.ADMIN_DASHBOARD_DIR || undefined,
     loginThrottleLimit: positiveInt('LOGIN_THROTTLE_LIMIT', env.LOGIN_THROTTLE_LIMIT, 10),
     loginThrottleAddressLimit: positiveInt('LOGIN_THROTTLE_ADDRESS_LIMIT', env.LOGIN_THROTTLE_ADDRESS_LIMIT, 100),
     loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 15 * 60_000),
