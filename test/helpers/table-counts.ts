@@ -19,14 +19,15 @@ export async function businessTableCounts(dataSource: DataSource): Promise<Recor
  * A digest of every row of every business table, per table, in one round trip: two equal
  * snapshots mean nothing was inserted, updated or deleted in between (counts alone miss UPDATEs).
  */
-export async function businessTableDigests(dataSource: DataSource): Promise<Record<string, string>> {
-  const tables: Array<{ table_name: string }> = await dataSource.query(
+export async function businessTableDigests(db: DataSource | ((sql: string) => Promise<Array<Record<string, unknown>>>)): Promise<Record<string, string>> {
+  const query = typeof db === 'function' ? db : (sql: string) => db.query(sql) as Promise<Array<Record<string, unknown>>>;
+  const tables = (await query(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  );
+  )) as Array<{ table_name: string }>;
   const names = tables.map((t) => t.table_name).filter((n) => !INFRASTRUCTURE_TABLES.has(n));
   if (names.length === 0) return {};
   const sql = names.map((n) => `SELECT '${n}' AS t, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS h FROM "${n}" r`).join(' UNION ALL ');
-  const rows: Array<{ t: string; h: string }> = await dataSource.query(sql);
+  const rows = (await query(sql)) as Array<{ t: string; h: string }>;
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }
 
