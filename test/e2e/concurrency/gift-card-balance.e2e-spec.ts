@@ -29,7 +29,11 @@ describe('Gift card balance under concurrent debits', () => {
   });
   afterAll(() => t.close());
 
-  async function debitInParallel(giftCardId: string, amounts: number[], options: { holdMs?: number; isolation?: 'READ COMMITTED' | 'SERIALIZABLE'; retries?: number } = {}) {
+  async function debitInParallel(
+    giftCardId: string,
+    amounts: number[],
+    options: { holdMs?: number; isolation?: 'READ COMMITTED' | 'SERIALIZABLE'; retries?: number } = {},
+  ) {
     const outcomes = await Promise.allSettled(
       amounts.map((amount, i) =>
         runner.run(

@@ -4,6 +4,7 @@ import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import request from 'supertest';
+import { validatingRequests, validatorOf } from '../../helpers/openapi-responses';
 import { DEMO_ADMIN } from '../../../src/modules/seed/demo';
 
 /**
@@ -116,7 +117,9 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     expect(out).toContain(`${server.url}/docs`);
     expect(out).toContain(`Admin login  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 
-    const health = await request(server.url).get('/health').expect(200);
+    const health = await validatingRequests(request(server.url), await validatorOf(server.url))
+      .get('/health')
+      .expect(200);
     expect(health.body.status).toBe('ok');
     await expectDemoLogin(server.url);
     await stopWithSigterm(server);
@@ -134,7 +137,9 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     const third = await start();
     expect(isAlive(orphanPid)).toBe(false);
     await expectDemoLogin(third.url);
-    const regions = await request(third.url).get('/store/regions').expect(200);
+    const regions = await validatingRequests(request(third.url), await validatorOf(third.url))
+      .get('/store/regions')
+      .expect(200);
     expect(regions.body.count).toBe(2); // still the one demo data set
     await stopWithSigterm(third);
   }, 120_000);

@@ -49,8 +49,7 @@ describe('Graceful shutdown on SIGTERM', () => {
 
   it('finishes in-flight requests, refuses new connections, and exits 0', async () => {
     const server = await boot({ SHUTDOWN_DRAIN_MS: '0' });
-    const base = server.url;
-    expect((await fetch(`${base}/store/regions`)).status).toBe(200);
+    expect((await server.fetch(`/store/regions`)).status).toBe(200);
 
     locker = new Client({ connectionString: url });
     await locker.connect();
@@ -60,7 +59,7 @@ describe('Graceful shutdown on SIGTERM', () => {
     await locker.query('LOCK TABLE "region" IN ACCESS EXCLUSIVE MODE');
 
     const inFlight = Array.from({ length: IN_FLIGHT }, () =>
-      fetch(`${base}/store/regions`).then(async (r) => ({
+      server.fetch(`/store/regions`).then(async (r) => ({
         status: r.status,
         connection: r.headers.get('connection'),
         body: (await r.json()) as { regions?: unknown[] },
@@ -84,7 +83,7 @@ describe('Graceful shutdown on SIGTERM', () => {
 
     // The listener closes at once: a new connection is refused while the old requests still wait.
     await until('new connections to be refused', () =>
-      fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) }).then(
+      server.fetch(`/health`, { signal: AbortSignal.timeout(1000) }).then(
         () => false,
         (err) => (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED',
       ),
@@ -108,25 +107,24 @@ describe('Graceful shutdown on SIGTERM', () => {
     // to schedule) all fall inside the window on a loaded machine.
     const drainMs = 8_000;
     const server = await boot({ SHUTDOWN_DRAIN_MS: String(drainMs) });
-    const base = server.url;
-    expect((await fetch(`${base}/health`)).headers.get('connection')).toBe('keep-alive');
+    expect((await server.fetch(`/health`)).headers.get('connection')).toBe('keep-alive');
 
     const signalled = Date.now();
     process.kill(server.pid, 'SIGTERM');
-    await until('/health to report the shutdown', async () => (await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) })).status === 503, drainMs);
-    const health = await fetch(`${base}/health`);
+    await until('/health to report the shutdown', async () => (await server.fetch(`/health`, { signal: AbortSignal.timeout(2000) })).status === 503, drainMs);
+    const health = await server.fetch(`/health`);
     expect({ status: health.status, connection: health.headers.get('connection'), body: await health.json() }).toEqual({
       status: 503,
       connection: 'close',
       body: { type: 'service_unavailable', message: 'The service is shutting down.' },
     });
-    const served = await fetch(`${base}/store/regions`);
+    const served = await server.fetch(`/store/regions`);
     expect({ status: served.status, connection: served.headers.get('connection') }).toEqual({ status: 200, connection: 'close' });
 
     await until(
       'new connections to be refused',
       () =>
-        fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) }).then(
+        server.fetch(`/health`, { signal: AbortSignal.timeout(2000) }).then(
           () => false,
           (err) => (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED',
         ),

@@ -147,6 +147,7 @@ export const PRODUCT_SCHEMAS = {
         properties: {
           original_price: { nullable: true, type: 'number' },
           calculated_price: { nullable: true, type: 'number' },
+          calculated_price_type: { nullable: true, type: 'string' },
           original_price_incl_tax: { nullable: true, type: 'number' },
           calculated_price_incl_tax: { nullable: true, type: 'number' },
           original_tax: { nullable: true, type: 'number' },
