@@ -68,7 +68,9 @@ describe('API token lookups: cached per instance, dropped on every change to use
     try {
       await t.dataSource.query('SELECT pg_terminate_backend($1)', [listener.backendPid]);
       await eventually(async () => !changes().trusted, 'the listener loss to be noticed');
-      // Silent: only a database lookup can see it.
+      // Looked up while down (and not kept: nothing would tell this instance it went stale) ...
+      await me(admin.apiToken).expect(200);
+      // ... so a silent revocation, which only a database lookup can see, is seen at once.
       await t.dataSource.transaction(async (m) => {
         await m.query('SET LOCAL session_replication_role = replica');
         await m.query('UPDATE "user" SET api_token = NULL WHERE id = $1', [admin.user.id]);
