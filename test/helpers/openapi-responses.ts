@@ -16,10 +16,10 @@ export const STRICT_RESPONSES = true;
 
 /**
  * Routes served outside the API document on purpose: the document itself and its UI, the
- * load balancer's probe, and the signed file links that uploads and exports hand out (a
+ * load balancer's probe, and the uploaded files and signed file links (exports) it hands out (a
  * file, not an API answer).
  */
-const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/signed\/[^/]+$/];
+const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/(signed\/)?[^/]+$/];
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 const DEFINITIONS_ID = 'openapi-components';

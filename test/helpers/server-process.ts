@@ -51,8 +51,8 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   port = port ?? (await freePort());
   const child = spawnTs('src/main.ts', {
     NODE_ENV: 'test',
-    // The scripted `test` payment provider exists only where a run asks for it.
-    PAYMENT_TEST_PROVIDER: 'true',
+    // The scripted `test` payment provider exists only where a run asks for it (and production refuses it).
+    PAYMENT_TEST_PROVIDER: ['production', 'staging'].includes(env.NODE_ENV ?? '') ? 'false' : 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     ...env,
