@@ -78,7 +78,7 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     child.stderr!.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 50_000;
+    const deadline = Date.now() + 120_000; // a first boot migrates and seeds; generous for a loaded machine
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} while starting:\n${output}`);
       const healthy = await request(url)
@@ -123,7 +123,7 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     expect(health.body.status).toBe('ok');
     await expectDemoLogin(server.url);
     await stopWithSigterm(server);
-  }, 60_000);
+  }, 180_000);
 
   it('starts again on the same data without seeding twice, and recovers the postgres a SIGKILLed run left behind', async () => {
     const second = await start();
@@ -142,5 +142,5 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
       .expect(200);
     expect(regions.body.count).toBe(2); // still the one demo data set
     await stopWithSigterm(third);
-  }, 120_000);
+  }, 300_000);
 });

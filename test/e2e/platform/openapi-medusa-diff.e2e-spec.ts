@@ -40,6 +40,8 @@ const ALLOWED_DEVIATIONS: Record<string, Deviation> = {
   ProductCategory: { notRequired: ['category_children'] },
   // Medusa's admin list selects only id, title, handle and dates, and so does this one.
   ProductCollection: { notRequired: ['deleted_at', 'metadata'] },
+  // This service's requirement rows carry timestamps; Medusa's schema lists none.
+  ShippingOptionRequirement: { extra: ['created_at', 'updated_at'] },
   // Medusa's totals decorate shipping methods with their original totals; the rows carry timestamps.
   ShippingMethod: { extra: ['original_total', 'original_tax_total', 'created_at', 'updated_at'] },
   // `type` and `data` are declared per branch (oneOf with a discriminator on `type`), which ties
