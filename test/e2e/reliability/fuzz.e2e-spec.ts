@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createAdminUser } from '../../helpers/auth';
-import { businessTableDigests, changedTables } from '../../helpers/table-counts';
+import { createRegion } from '../../factories/region.factory';
+import { businessTableCounts, businessTableDigests, changedTables } from '../../helpers/table-counts';
 
 /**
  * Bad input is never a 500 and never a write. Every route is taken from the app's own
@@ -110,6 +111,14 @@ describe('Fuzzing every route with bad input (from /docs-json)', () => {
 
   it('finds the routes to fuzz in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(10);
+  });
+
+  it('sees an UPDATE that leaves every row count as it was (positive control of the "writes nothing" check)', async () => {
+    const region = await createRegion(t.dataSource.manager);
+    const [counts, digests] = [await businessTableCounts(t.dataSource), await businessTableDigests(t.dataSource)];
+    await t.dataSource.query(`UPDATE region SET name = name || ' (changed)' WHERE id = $1`, [region.id]);
+    expect(await businessTableCounts(t.dataSource)).toEqual(counts);
+    expect(changedTables(digests, await businessTableDigests(t.dataSource))).toContain('region');
   });
 
   it('answers every malformed request with a 4xx JSON {type, message} and writes nothing when it rejects', async () => {
