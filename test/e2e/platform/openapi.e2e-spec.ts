@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DECORATORS } from '@nestjs/swagger/dist/constants';
+import { QUERY_CONFIG, type QueryConfigOptions } from '../../../src/common/query/query-config.decorator';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
@@ -223,6 +224,28 @@ describe('The OpenAPI document (/docs-json)', () => {
       expect(carts['x-expanded-relations']).toMatchObject({ field: 'cart', relations: expect.arrayContaining(['items', 'items.variant', 'region']) });
       const required = ((carts.properties as Record<string, Node>).cart.allOf as Node[])[1].required;
       expect(required).toEqual(expect.arrayContaining(['items', 'region', 'shipping_methods', 'total', 'subtotal', 'tax_total']));
+    });
+
+    it("declares as required, per route, the relations the route's query configuration loads by default", () => {
+      const mismatches: string[] = [];
+      let checked = 0;
+      for (const route of handledRoutes(t.app)) {
+        const config = Reflect.getMetadata(QUERY_CONFIG, route.handler) as QueryConfigOptions | undefined;
+        if (!config) continue;
+        const template = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+        const op = (document.paths[template] as Record<string, Node> | undefined)?.[route.method];
+        const success = Object.entries((op?.responses as Record<string, Node>) ?? {}).find(([status]) => /^2\d\d$/.test(status));
+        const ref = ((success?.[1].content as Record<string, Node> | undefined)?.['application/json']?.schema as Node | undefined)?.$ref as string | undefined;
+        const schema = ref ? resolve(document, { $ref: ref }) : undefined;
+        const expanded = schema?.['x-expanded-relations'] as { relations: string[] } | undefined;
+        if (!expanded) continue;
+        checked++;
+        const top = (list: string[] = []) => [...new Set(list.map((r) => r.split('.')[0]))].sort();
+        if (JSON.stringify(top(config.defaultRelations)) !== JSON.stringify(top(expanded.relations)))
+          mismatches.push(`${route.method.toUpperCase()} ${template}: loads ${top(config.defaultRelations)}, the document says ${top(expanded.relations)}`);
+      }
+      expect(checked).toBeGreaterThan(5);
+      expect(mismatches).toEqual([]);
     });
 
     it('refuses a cart without its relations and totals, naming what is missing', () => {
