@@ -236,16 +236,21 @@ export class ResponseValidator {
   }
 
   /**
-   * The success schema with the entity's `required` as this request's `expand`/`fields`
-   * make it (see the class comment); unchanged when the request has neither.
+   * For a request with `expand`/`fields`: the success schema with its entities' `required`
+   * taken off (compiled once per operation, whatever the lists), and what each entity must
+   * then carry, checked by `missing` (see the class comment).
    */
-  private shaped(schema: Schema, expand: string | null, fields: string | null): Schema {
-    if (expand === null && fields === null) return schema;
+  private shaped(
+    schema: Schema,
+    expand: string | null,
+    fields: string | null,
+  ): { schema: Schema; entities: Array<{ name: string; list: boolean; required: string[] }> } {
     const wrapper = deref(schema, this.schemas);
     const properties = { ...((wrapper.properties as Schema) ?? {}) };
+    const entities: Array<{ name: string; list: boolean; required: string[] }> = [];
     for (const [name, property] of Object.entries(properties)) {
-      const isList = isObject(property) && property.type === 'array';
-      const item = (isList ? (property as Schema).items : property) as Schema;
+      const list = isObject(property) && property.type === 'array';
+      const item = (list ? (property as Schema).items : property) as Schema;
       if (!isObject(item)) continue;
       // The entity: a reference, possibly with the default-relations branch of x-expanded-relations.
       const entityRef = (item.$ref ?? (Array.isArray(item.allOf) && isObject(item.allOf[0]) ? (item.allOf[0] as Schema).$ref : undefined)) as
@@ -254,12 +259,28 @@ export class ResponseValidator {
       const entity = mergeAllOf({ allOf: [{ $ref: entityRef }] }, this.schemas);
       const declared = Object.keys((entity.properties as Schema) ?? {});
       const own = fields === null ? ((entity.required as string[]) ?? []) : ['id', ...topLevel(fields)];
-      const required = [...new Set([...own, ...topLevel(expand)])].filter((r) => declared.includes(r));
-      const reshaped: Schema = { ...entity, required };
-      if (!required.length) delete reshaped.required;
-      properties[name] = isList ? { ...(property as Schema), items: reshaped } : reshaped;
+      entities.push({ name, list, required: [...new Set([...own, ...topLevel(expand)])].filter((r) => declared.includes(r)) });
+      const open: Schema = { ...entity };
+      delete open.required;
+      properties[name] = list ? { ...(property as Schema), items: open } : open;
     }
-    return { ...wrapper, properties };
+    return { schema: { ...wrapper, properties }, entities };
+  }
+
+  /** The required properties an answer's entities lack, one line each (as `describe` writes them). */
+  private static missing(body: unknown, entities: Array<{ name: string; list: boolean; required: string[] }>): string[] {
+    const lines: string[] = [];
+    if (!isObject(body as Json)) return lines;
+    for (const { name, list, required } of entities) {
+      const value = (body as Schema)[name];
+      const items = list ? (Array.isArray(value) ? value : []) : [value];
+      items.forEach((item, i) => {
+        if (!isObject(item)) return;
+        const at = list ? `${name}[${i}]` : name;
+        for (const r of required) if (!(r in item)) lines.push(`  ${at}: missing required property "${r}"`);
+      });
+    }
+    return lines;
   }
 
   /** The problems with one answer, or [] when it matches. */
@@ -287,15 +308,20 @@ export class ResponseValidator {
     const params = new URLSearchParams(query);
     const expand = params.get('expand');
     const fields = params.get('fields');
-    const key = `${label} expand=${expand} fields=${fields}`;
+    const shaping = [expand !== null ? `expand=${expand}` : '', fields !== null ? `fields=${fields}` : ''].filter(Boolean).join('&');
+    const reshaped = shaping ? this.shaped(schema as Schema, expand, fields) : undefined;
+    const key = `${label}${reshaped ? ' reshaped' : ''}`;
     const { ajv, compiled } = this.ajv;
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile(toJsonSchema(this.shaped(schema as Schema, expand, fields), { strict: this.strict }, this.schemas) as object);
+      validate = ajv.compile(toJsonSchema(reshaped?.schema ?? (schema as Schema), { strict: this.strict }, this.schemas) as object);
       compiled.set(key, validate);
     }
-    const shaping = [expand !== null ? `expand=${expand}` : '', fields !== null ? `fields=${fields}` : ''].filter(Boolean).join('&');
-    return validate(body) ? [] : [`${label}${shaping ? ` (with ${shaping})` : ''} does not match its schema:\n${describe(validate.errors)}`];
+    const valid = validate(body);
+    const missing = reshaped ? ResponseValidator.missing(body, reshaped.entities) : [];
+    if (valid && !missing.length) return [];
+    const lines = [...missing, ...(valid ? [] : [describe(validate.errors)])].join('\n');
+    return [`${label}${shaping ? ` (with ${shaping})` : ''} does not match its schema:\n${lines}`];
   }
 
   /** For supertest's `.expect(fn)`: throws with the schema errors. */
