@@ -104,7 +104,12 @@ export const STORE_RESPONSES = {
     type: 'object',
     description: 'The cart was not completed (its payment needs more from the shopper): the cart.',
     required: ['type', 'data'],
-    properties: { type: { type: 'string', enum: ['cart'] }, data: ref('Cart') },
+    properties: {
+      type: { type: 'string', enum: ['cart'] },
+      data: ref('Cart'),
+      // The payment session's status, as Medusa's completion strategy sends it (its schema omits it).
+      payment_status: { type: 'string', enum: ['authorized', 'pending', 'requires_more', 'error', 'canceled'] },
+    },
   },
   StoreCompleteCartSwapRes: {
     type: 'object',
