@@ -17,7 +17,7 @@ const swc = [
 
 module.exports = {
   // Global, not per project: jest reads testTimeout from the top-level config only.
-  testTimeout: 30000,
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',

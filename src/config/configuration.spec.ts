@@ -36,6 +36,17 @@ describe('loadConfig: secrets in production', () => {
       expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: value })).toThrow(/^JWT_SECRET is a published example value/);
     },
   );
+
+  it('refuses the scripted test payment provider, which is off unless asked for', () => {
+    expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: STRONG_JWT })().testPaymentProvider).toBe(false);
+    expect(production({ SESSION_SECRET: STRONG_SESSION, JWT_SECRET: STRONG_JWT, PAYMENT_TEST_PROVIDER: 'true' })).toThrow(
+      /^PAYMENT_TEST_PROVIDER=true is for test runs only/,
+    );
+    const test = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }) });
+    expect(test({}).testPaymentProvider).toBe(false);
+    expect(test({ PAYMENT_TEST_PROVIDER: 'true' }).testPaymentProvider).toBe(true);
+  });
 });
 
 describe('loadConfig: secrets outside production', () => {

@@ -35,6 +35,8 @@ export interface AppConfig {
   adminDashboardDir?: string;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
   shutdownDrainMs: number;
+  /** Registers the `test` payment provider (its outcome is scripted by the session data): for test runs only, refused in production. */
+  testPaymentProvider: boolean;
 }
 
 /** A configuration the service refuses to start with; the message says what to set. */
@@ -109,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       `Warning: SESSION_SECRET/JWT_SECRET not set; using development secrets ${dev.file ? `generated for this checkout (${dev.file})` : 'generated for this process'}. Set both, at least ${MIN_SECRET_LENGTH} random characters, anywhere but your machine.`,
     );
   }
+  const testPaymentProvider = env.PAYMENT_TEST_PROVIDER === 'true';
+  if (testPaymentProvider && isProduction)
+    throw new ConfigError('PAYMENT_TEST_PROVIDER=true is for test runs only: its payments succeed or fail as the shopper asks, so production refuses it');
   return {
     nodeEnv,
     isProduction,
@@ -133,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
+    testPaymentProvider,
   };
 }
 

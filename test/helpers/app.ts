@@ -62,6 +62,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function startTestApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
   process.env.DATABASE_URL = url;
   process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
+  // The scripted `test` payment provider exists only where a run asks for it (and production refuses it).
+  const production = ['production', 'staging'].includes(env.NODE_ENV ?? process.env.NODE_ENV ?? '');
+  process.env.PAYMENT_TEST_PROVIDER = production ? 'false' : 'true';
   Object.assign(process.env, env);
   const app = await createApp({ logs: 'silent' });
   // The document the service itself serves at /docs-json: answers are checked against it.

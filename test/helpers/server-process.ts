@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
 import { join } from 'path';
+import request from 'supertest';
+import { ResponseValidator, validatingRequests, validatorOf } from './openapi-responses';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -29,6 +31,10 @@ export interface ServerProcess {
   pid: number;
   port: number;
   url: string;
+  /** supertest against the process; success answers are checked against its own /docs-json (strict contract). */
+  http(): ReturnType<typeof request>;
+  /** `fetch(url + path)`, the answer checked the same way. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   /** Resolves when the process has exited. */
@@ -45,6 +51,8 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   port = port ?? (await freePort());
   const child = spawnTs('src/main.ts', {
     NODE_ENV: 'test',
+    // The scripted `test` payment provider exists only where a run asks for it (and production refuses it).
+    PAYMENT_TEST_PROVIDER: ['production', 'staging'].includes(env.NODE_ENV ?? '') ? 'false' : 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     ...env,
@@ -57,11 +65,18 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  let validator: ResponseValidator | undefined;
+  const checker = () => {
+    if (!validator) throw new Error('the server process is not healthy yet');
+    return validator;
+  };
   const server: ServerProcess = {
     child,
     pid: child.pid!,
     port,
     url: `http://127.0.0.1:${port}`,
+    http: () => validatingRequests(request(server.url), checker()),
+    fetch: (path, init) => checker().fetch(`${server.url}${path}`, init),
     output: () => output,
     exited,
     async kill() {
@@ -78,7 +93,11 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return server;
+    if (healthy) {
+      // The document the process itself serves: its answers are held to it.
+      validator = await validatorOf(server.url);
+      return server;
+    }
     if (Date.now() > deadline) {
       await server.kill();
       throw new Error(`server not healthy after ${timeoutMs} ms:\n${output}`);

@@ -14,3 +14,24 @@ export async function businessTableCounts(dataSource: DataSource): Promise<Recor
   const rows: Array<{ t: string; c: number }> = await dataSource.query(sql);
   return Object.fromEntries(rows.map((r) => [r.t, r.c]));
 }
+
+/**
+ * A digest of every row of every business table, per table, in one round trip: two equal
+ * snapshots mean nothing was inserted, updated or deleted in between (counts alone miss UPDATEs).
+ */
+export async function businessTableDigests(db: DataSource | ((sql: string) => Promise<Array<Record<string, unknown>>>)): Promise<Record<string, string>> {
+  const query = typeof db === 'function' ? db : (sql: string) => db.query(sql) as Promise<Array<Record<string, unknown>>>;
+  const tables = (await query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  )) as Array<{ table_name: string }>;
+  const names = tables.map((t) => t.table_name).filter((n) => !INFRASTRUCTURE_TABLES.has(n));
+  if (names.length === 0) return {};
+  const sql = names.map((n) => `SELECT '${n}' AS t, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS h FROM "${n}" r`).join(' UNION ALL ');
+  const rows = (await query(sql)) as Array<{ t: string; h: string }>;
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+}
+
+/** The tables whose digests differ between two snapshots of `businessTableDigests`. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((t) => before[t] !== after[t]).sort();
+}

@@ -5,6 +5,7 @@ import { createRegion } from '../../factories/region.factory';
 import { createShippingOption } from '../../factories/shipping-option.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
+import { businessTableDigests, changedTables } from '../../helpers/table-counts';
 
 type Body = Record<string, any>;
 
@@ -88,12 +89,34 @@ describe('Admin draft orders: Medusa v1 behaviours', () => {
     });
   });
 
+  /**
+   * A refused draft creation writes no draft. The carts module builds the cart in steps of
+   * their own, so the cart made so far is discarded (soft-deleted) rather than never written:
+   * the only changes allowed are that new cart (deleted) and its address rows. Every other row
+   * of every table, and every cart that existed before, is unchanged.
+   */
+  const cartsDigest = async (ids: string[]) =>
+    (await t.dataSource.query(`SELECT md5(coalesce(string_agg(c::text, ',' ORDER BY c.id), '')) AS h FROM cart c WHERE id = ANY($1)`, [ids]))[0].h as string;
+  const rowsBefore = async () => {
+    const carts = (await t.dataSource.query('SELECT id FROM cart')).map((r: { id: string }) => r.id) as string[];
+    return { digests: await businessTableDigests(t.dataSource), carts, cartsDigest: await cartsDigest(carts) };
+  };
+  async function expectOnlyADiscardedCart(before: { digests: Record<string, string>; carts: string[]; cartsDigest: string }) {
+    const changed = changedTables(before.digests, await businessTableDigests(t.dataSource));
+    expect(changed.filter((table) => table !== 'cart' && table !== 'address')).toEqual([]);
+    const added = await t.dataSource.query('SELECT id, deleted_at FROM cart WHERE NOT (id = ANY($1))', [before.carts]);
+    expect(added).toHaveLength(1);
+    expect(added[0].deleted_at).not.toBeNull();
+    expect(before.carts.length).toBeGreaterThan(0);
+    expect(await cartsDigest(before.carts)).toBe(before.cartsDigest);
+  }
+
   describe('create', () => {
-    it('refuses a billing address outside the region (400 "Billing country not in region") and creates nothing', async () => {
-      const before = (await t.dataSource.query('SELECT count(*)::int AS n FROM draft_order'))[0].n;
+    it('refuses a billing address outside the region (400 "Billing country not in region") and creates no draft', async () => {
+      const before = await rowsBefore();
       const res = await create({ billing_address: { first_name: 'Ada', country_code: 'us' } }).expect(400);
       expect(res.body).toEqual({ type: 'not_allowed', message: 'Billing country not in region' });
-      expect((await t.dataSource.query('SELECT count(*)::int AS n FROM draft_order'))[0].n).toBe(before);
+      await expectOnlyADiscardedCart(before);
       await create({ billing_address: { first_name: 'Ada', country_code: 'fr' } }).expect(200);
     });
 
@@ -117,13 +140,17 @@ describe('Admin draft orders: Medusa v1 behaviours', () => {
 
     it('make the cart refuse any other option (400 "Wrong shipping option") and change nothing', async () => {
       const draft = await createOk({ items: [{ variant_id: variantId, quantity: 1 }], shipping_methods: [{ option_id: optionId, price: 300 }] });
+      const before = await businessTableDigests(t.dataSource);
       const res = await t.http().post(`/store/carts/${draft.cart_id}/shipping-methods`).send({ option_id: otherOptionId }).expect(400);
       expect(res.body).toEqual({ type: 'invalid_data', message: 'Wrong shipping option' });
+      expect(changedTables(before, await businessTableDigests(t.dataSource))).toEqual([]);
       const after = (await admin.get(`/admin/draft-orders/${draft.id}`).expect(200)).body.draft_order;
       expect(after.cart.shipping_methods).toEqual([expect.objectContaining({ shipping_option_id: optionId, price: 300 })]);
 
+      const rows = await rowsBefore();
       const refused = await create({ shipping_methods: [{ option_id: optionId, price: 300 }, { option_id: otherOptionId }] }).expect(400);
       expect(refused.body).toEqual({ type: 'invalid_data', message: 'Wrong shipping option' });
+      await expectOnlyADiscardedCart(rows);
     });
 
     it('leave carts without custom options free to take any option', async () => {

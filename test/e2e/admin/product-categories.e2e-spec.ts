@@ -110,6 +110,7 @@ describe('Admin product categories (/admin/product-categories)', () => {
       expect(children.body.product_categories[0].parent_category).toMatchObject({ id: root.id });
 
       const top = await admin.get('/admin/product-categories?parent_category_id=null&limit=1000').expect(200);
+      expect(top.body.product_categories.map((c: ProductCategory) => c.id)).toContain(root.id);
       expect(top.body.product_categories.every((c: ProductCategory) => c.parent_category_id === null)).toBe(true);
       expect(top.body.product_categories.map((c: ProductCategory) => c.rank)).toEqual([...top.body.product_categories.keys()]);
 

@@ -83,9 +83,17 @@ describe('Checkout under concurrency', () => {
     expect(responses.some((r) => r.status === 200)).toBe(true);
     for (const r of responses) expect([200, 400]).toContain(r.status);
     const [{ balance }] = await t.dataSource.query('SELECT balance FROM gift_card WHERE id = $1', [card.id]);
-    const [{ spent }] = await t.dataSource.query('SELECT coalesce(sum(amount), 0)::int AS spent FROM gift_card_transaction WHERE gift_card_id = $1', [card.id]);
+    const [{ spent, debits }] = await t.dataSource.query(
+      'SELECT coalesce(sum(amount), 0)::int AS spent, count(*)::int AS debits FROM gift_card_transaction WHERE gift_card_id = $1',
+      [card.id],
+    );
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(spent + balance).toBe(1500);
+    // The card was really debited: once per placed order, by what each order says it took from it.
+    const placed = responses.filter((r) => r.status === 200);
+    expect(debits).toBe(placed.length);
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBe(placed.reduce((sum, r) => sum + r.body.data.gift_card_total, 0));
   });
 
   it('parallel line-item adds to one cart all persist', async () => {

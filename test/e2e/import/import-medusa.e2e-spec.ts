@@ -7,6 +7,7 @@ import { importMedusa } from '../../../src/modules/medusa-import/medusa-import.s
 import { createTestDatabase, dropTestDatabase, startTestApp, type TestApp } from '../../helpers/app';
 import { bearer } from '../../helpers/auth';
 import { databaseUrl } from '../../helpers/db-urls';
+import { businessTableDigests, changedTables } from '../../helpers/table-counts';
 import { createMedusaDatabase, medusaHash, onDatabase } from './medusa-source';
 import { MEDUSA_SHOP_SQL } from './medusa-shop.sql';
 
@@ -28,6 +29,8 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
   const runImport = (options: { dryRun?: boolean } = {}) =>
     onDatabase(targetUrl, (target) => importMedusa({ from: source.url, target, dryRun: options.dryRun, log: (l) => lines.push(l), batchSize: 2 }));
   const kind = (report: ImportReport, name: string) => report.kinds.find((k) => k.name === name)!;
+  /** Every row of every table of the target, digested per table (an UPDATE shows as well as an INSERT). */
+  const targetDigests = () => onDatabase(targetUrl, (c: Client) => businessTableDigests(async (sql) => (await c.query(sql)).rows));
   const count = (sql: string) => onDatabase(targetUrl, async (c: Client) => Number((await c.query(sql)).rows[0].n));
 
   beforeAll(async () => {
@@ -236,7 +239,12 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
 
   it('--dry-run reads and checks everything and writes nothing', async () => {
     await onDatabase(source.url, (c) => c.query(`INSERT INTO customer (id, email, has_account) VALUES ('cus_01DRY', 'dry@shop.test', false)`));
+    // A changed row too, so a dry run that wrote updates would show as well as one that inserted.
+    await onDatabase(source.url, (c) => c.query(`UPDATE product SET title = title || ' (dry)' WHERE id = 'prod_01SHIRT'`));
+    const before = await targetDigests();
     const dry = await runImport({ dryRun: true });
+    expect(changedTables(before, await targetDigests())).toEqual([]);
+    await onDatabase(source.url, (c) => c.query(`UPDATE product SET title = left(title, -6) WHERE id = 'prod_01SHIRT'`));
     expect(dry.committed).toBe(false);
     expect(kind(dry, 'customers').written).toBe(4);
     expect(await count(`SELECT count(*) AS n FROM customer WHERE id = 'cus_01DRY'`)).toBe(0);
@@ -251,7 +259,9 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
          VALUES ('variant_01OVERSOLD', 'L', 'prod_01SHIRT', -2, false, true)`,
       );
     });
+    const before = await targetDigests();
     const failed = await runImport();
+    expect(changedTables(before, await targetDigests())).toEqual([]);
     expect(failed.committed).toBe(false);
     expect(failed.failures).toEqual(
       expect.arrayContaining([
@@ -264,7 +274,8 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(describeOutcome(failed).at(-1)).toMatch(/^nothing was written: 2 rows could not be taken/);
   });
 
-  it('as a command: prints the lines, exits 1 naming the refused rows, and writes nothing', () => {
+  it('as a command: prints the lines, exits 1 naming the refused rows, and writes nothing', async () => {
+    const before = await targetDigests();
     const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/import-medusa.ts', '--from', source.url], {
       cwd: resolve(__dirname, '../../..'),
       env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json', DATABASE_URL: targetUrl },
@@ -275,6 +286,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(run.stdout).toContain('gift cards: 2 read, 1 written, 0 skipped, 1 failed');
     expect(run.stdout).toContain('  gift cards gift_01BAD: balance 5000 outside 0..value 1000');
     expect(run.stderr.trim()).toMatch(/^import:medusa failed: nothing was written: 2 rows could not be taken/);
+    expect(changedTables(before, await targetDigests())).toEqual([]);
   }, 180_000);
 
   it('as a command: a missing --from is a usage error before any database is touched', () => {

@@ -61,14 +61,27 @@ describe('API token lookups: cached per instance, dropped on every change to use
     const admin = await createAdminUser(t);
     await settled();
     await me(admin.apiToken).expect(200);
-    await t.dataSource.query('SELECT pg_terminate_backend($1)', [changes().listener!.backendPid]);
-    await eventually(async () => !changes().trusted, 'the listener loss to be noticed');
-    // Silent: only a database lookup can see it.
-    await t.dataSource.transaction(async (m) => {
-      await m.query('SET LOCAL session_replication_role = replica');
-      await m.query('UPDATE "user" SET api_token = NULL WHERE id = $1', [admin.user.id]);
-    });
-    if (!changes().trusted) await me(admin.apiToken).expect(401);
+    // Kept down for the whole check: its first reconnection attempt is pushed far out.
+    const listener = changes().listener!;
+    const delays = { reconnectDelayMs: listener.reconnectDelayMs, maxReconnectDelayMs: listener.maxReconnectDelayMs };
+    Object.assign(listener, { reconnectDelayMs: 600_000, maxReconnectDelayMs: 600_000 });
+    try {
+      await t.dataSource.query('SELECT pg_terminate_backend($1)', [listener.backendPid]);
+      await eventually(async () => !changes().trusted, 'the listener loss to be noticed');
+      // Looked up while down (and not kept: nothing would tell this instance it went stale) ...
+      await me(admin.apiToken).expect(200);
+      // ... so a silent revocation, which only a database lookup can see, is seen at once.
+      await t.dataSource.transaction(async (m) => {
+        await m.query('SET LOCAL session_replication_role = replica');
+        await m.query('UPDATE "user" SET api_token = NULL WHERE id = $1', [admin.user.id]);
+      });
+      await me(admin.apiToken).expect(401);
+      expect(changes().trusted).toBe(false);
+    } finally {
+      await listener.stop();
+      Object.assign(listener, delays);
+      listener.start();
+    }
     await settled();
     await me(admin.apiToken).expect(401);
   });

@@ -4,6 +4,7 @@ import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import request from 'supertest';
+import { validatingRequests, validatorOf } from '../../helpers/openapi-responses';
 import { DEMO_ADMIN } from '../../../src/modules/seed/demo';
 
 /**
@@ -77,7 +78,7 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     child.stderr!.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 50_000;
+    const deadline = Date.now() + 120_000; // a first boot migrates and seeds; generous for a loaded machine
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} while starting:\n${output}`);
       const healthy = await request(url)
@@ -116,11 +117,13 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     expect(out).toContain(`${server.url}/docs`);
     expect(out).toContain(`Admin login  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 
-    const health = await request(server.url).get('/health').expect(200);
+    const health = await validatingRequests(request(server.url), await validatorOf(server.url))
+      .get('/health')
+      .expect(200);
     expect(health.body.status).toBe('ok');
     await expectDemoLogin(server.url);
     await stopWithSigterm(server);
-  }, 60_000);
+  }, 180_000);
 
   it('starts again on the same data without seeding twice, and recovers the postgres a SIGKILLed run left behind', async () => {
     const second = await start();
@@ -134,8 +137,10 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     const third = await start();
     expect(isAlive(orphanPid)).toBe(false);
     await expectDemoLogin(third.url);
-    const regions = await request(third.url).get('/store/regions').expect(200);
+    const regions = await validatingRequests(request(third.url), await validatorOf(third.url))
+      .get('/store/regions')
+      .expect(200);
     expect(regions.body.count).toBe(2); // still the one demo data set
     await stopWithSigterm(third);
-  }, 120_000);
+  }, 300_000);
 });

@@ -3,6 +3,38 @@ import { createProduct } from '../../factories/product.factory';
 import { createRegion } from '../../factories/region.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 
+/** Repeated cart and product reads and writes: the statements an instance runs most. */
+async function cartAndProductTraffic(t: TestApp): Promise<void> {
+  const region = await createRegion(t.dataSource.manager);
+  const product = await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 50, prices: [{ currency_code: 'eur', amount: 500 }] }] });
+  const cart = (await t.http().post('/store/carts').send({ region_id: region.id }).expect(200)).body.cart;
+  for (let i = 0; i < 5; i++) {
+    await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: product.variants![0].id, quantity: 1 }).expect(200);
+    await t.http().get(`/store/carts/${cart.id}`).expect(200);
+    await t.http().get(`/store/products/${product.id}`).expect(200);
+  }
+}
+
+/** How many statements each pooled connection holds prepared (all connections checked out at once). */
+async function preparedPerConnection(t: TestApp): Promise<number[]> {
+  const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+  const max = (pool as unknown as { options: { max: number } }).options.max;
+  const clients: PoolClient[] = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+  try {
+    return await Promise.all(clients.map(async (c) => Number((await c.query('SELECT count(*) AS n FROM pg_prepared_statements')).rows[0].n)));
+  } finally {
+    clients.forEach((c) => c.release());
+  }
+}
+
+function restoring(name: string) {
+  const previous = process.env[name];
+  return () => {
+    if (previous === undefined) delete process.env[name];
+    else process.env[name] = previous;
+  };
+}
+
 /**
  * DB_PREPARED_STATEMENTS=false is the setting for a transaction-pooling PgBouncer (older
  * than 1.21), where a statement prepared on one server connection is unknown on the next:
@@ -10,7 +42,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
  */
 describe('DB_PREPARED_STATEMENTS=false: no statement is prepared by name', () => {
   let t: TestApp;
-  const previous = process.env.DB_PREPARED_STATEMENTS;
+  const restore = restoring('DB_PREPARED_STATEMENTS');
 
   beforeAll(async () => {
     t = await createTestApp({ DB_PREPARED_STATEMENTS: 'false' });
@@ -18,27 +50,35 @@ describe('DB_PREPARED_STATEMENTS=false: no statement is prepared by name', () =>
 
   afterAll(async () => {
     await t.close();
-    if (previous === undefined) delete process.env.DB_PREPARED_STATEMENTS;
-    else process.env.DB_PREPARED_STATEMENTS = previous;
+    restore();
   });
 
   it('leaves every pooled connection without prepared statements after repeated cart and product reads', async () => {
-    const region = await createRegion(t.dataSource.manager);
-    const product = await createProduct(t.dataSource.manager, { variants: [{ inventory_quantity: 50, prices: [{ currency_code: 'eur', amount: 500 }] }] });
-    const cart = (await t.http().post('/store/carts').send({ region_id: region.id }).expect(200)).body.cart;
-    for (let i = 0; i < 5; i++) {
-      await t.http().post(`/store/carts/${cart.id}/line-items`).send({ variant_id: product.variants![0].id, quantity: 1 }).expect(200);
-      await t.http().get(`/store/carts/${cart.id}`).expect(200);
-      await t.http().get(`/store/products/${product.id}`).expect(200);
-    }
-    const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
-    const max = (pool as unknown as { options: { max: number } }).options.max;
-    const clients: PoolClient[] = await Promise.all(Array.from({ length: max }, () => pool.connect()));
-    try {
-      const counts = await Promise.all(clients.map(async (c) => Number((await c.query('SELECT count(*) AS n FROM pg_prepared_statements')).rows[0].n)));
-      expect(counts).toEqual(counts.map(() => 0));
-    } finally {
-      clients.forEach((c) => c.release());
-    }
+    await cartAndProductTraffic(t);
+    const counts = await preparedPerConnection(t);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts).toEqual(counts.map(() => 0));
+  });
+});
+
+/** Positive control: the count above can see prepared statements, because by default they exist. */
+describe('DB_PREPARED_STATEMENTS unset (the default): the same traffic does prepare statements by name', () => {
+  let t: TestApp;
+  const restore = restoring('DB_PREPARED_STATEMENTS');
+
+  beforeAll(async () => {
+    delete process.env.DB_PREPARED_STATEMENTS;
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+    restore();
+  });
+
+  it('leaves named statements on the pooled connections', async () => {
+    await cartAndProductTraffic(t);
+    const counts = await preparedPerConnection(t);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 });

@@ -67,16 +67,16 @@ describe('PostgreSQL restarted under a running app', () => {
   it('answers in-flight and new requests with 503 JSON while PostgreSQL is down, and recovers by itself', async () => {
     // Traffic in flight while PostgreSQL shuts down: each request either completes or is a 503.
     let stopping = true;
+    const seen: number[] = [];
     const inFlight = Array.from({ length: 8 }, async () => {
-      const statuses: number[] = [];
-      while (stopping) statuses.push((await t!.http().get('/store/regions')).status);
-      return statuses;
+      while (stopping) seen.push((await t!.http().get('/store/regions')).status);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await until('traffic before the stop', async () => (seen.length >= 8 ? true : undefined));
     await pg!.stop();
-    await new Promise((r) => setTimeout(r, 300));
+    // Until the traffic has met the outage (however slowly a loaded machine runs the loops).
+    await until('a request to meet the outage', async () => (seen.includes(503) ? true : undefined));
     stopping = false;
-    const seen = (await Promise.all(inFlight)).flat();
+    await Promise.all(inFlight);
     expect(seen.length).toBeGreaterThan(8);
     expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect(seen).toContain(503);
@@ -89,16 +89,17 @@ describe('PostgreSQL restarted under a running app', () => {
       const started = Date.now();
       const res = await probe();
       expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 503, body: UNAVAILABLE });
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Fast: a refused connection, not a wait for a pool slot or a timeout (generous for a loaded machine).
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
 
     // Back on the same port and data dir: the pool reconnects on its own.
     await pg!.start();
-    await until('/health to answer 200', async () => ((await t!.http().get('/health')).status === 200 ? true : undefined));
+    await until('/health to answer 200', async () => ((await t!.http().get('/health')).status === 200 ? true : undefined), 60_000);
 
     for (const [name, probe] of probes.slice(0, 4)) expect({ name, status: (await probe()).status }).toEqual({ name, status: 200 });
     const me = await t!.http().get('/admin/auth').set('cookie', adminCookie).expect(200);
     expect(me.body.user.api_token).toBeUndefined();
     expect((await t!.http().get(`/store/regions/${regionId}`).expect(200)).body.region.id).toBe(regionId);
-  }, 40_000);
+  }, 150_000);
 });

@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../../ormconfig';
 import { createCartViaApi, createShop, prepareCheckout } from '../../factories/cart.factory';
@@ -70,7 +69,7 @@ describe('SIGKILL during cart completion', () => {
     locker = undefined;
   };
   /** What the cart factories need from a TestApp: HTTP to the child process. */
-  const over = (server: ServerProcess) => ({ http: () => request(server.url) }) as unknown as TestApp;
+  const over = (server: ServerProcess) => ({ http: () => server.http() }) as unknown as TestApp;
   const one = async (sql: string, params: unknown[]) => (await dataSource.query(sql, params))[0];
   const appBackends = async () =>
     (await observer.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'medusa-compatible-api'`, [dbName]))
@@ -120,7 +119,7 @@ describe('SIGKILL during cart completion', () => {
     await locker.query('SELECT 1 FROM product_variant WHERE id = $1 FOR UPDATE', [shop.variant.id]);
 
     const key = `kill-${cart.id}`;
-    const interrupted = fetch(`${first.url}/store/carts/${cart.id}/complete`, { method: 'POST', headers: { 'Idempotency-Key': key } }).then(
+    const interrupted = first.fetch(`/store/carts/${cart.id}/complete`, { method: 'POST', headers: { 'Idempotency-Key': key } }).then(
       (r) => ({ status: r.status }),
       (err: Error) => ({ error: err.message }),
     );
@@ -155,12 +154,12 @@ describe('SIGKILL during cart completion', () => {
     expect((await one('SELECT response_code FROM idempotency_key WHERE idempotency_key = $1', [key])).response_code).toBeNull();
 
     const second = await boot();
-    const retried = await request(second.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', key);
+    const retried = await second.http().post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', key);
     expect({ status: retried.status, type: retried.body.type }).toEqual({ status: 200, type: 'order' });
     const orderId = retried.body.data.id;
-    const fresh = await request(second.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `${key}-new`);
+    const fresh = await second.http().post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `${key}-new`);
     expect({ status: fresh.status, type: fresh.body.type, id: fresh.body.data?.id }).toEqual({ status: 200, type: 'order', id: orderId });
-    const replay = await request(second.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', key);
+    const replay = await second.http().post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', key);
     expect(replay.body).toEqual(retried.body);
 
     const after = await snapshot();
@@ -210,13 +209,14 @@ describe('SIGKILL during cart completion', () => {
           [dbName, query],
         )
       ).rows[0].n as number;
-    const interrupted = fetch(`${victim.url}/store/carts/${cart.id}/complete`, { method: 'POST', headers: { 'Idempotency-Key': `victim-${cart.id}` } }).then(
+    const interrupted = victim.fetch(`/store/carts/${cart.id}/complete`, { method: 'POST', headers: { 'Idempotency-Key': `victim-${cart.id}` } }).then(
       (r) => ({ status: r.status }),
       (err: Error) => ({ error: err.message }),
     );
     await until('the victim’s completion to block on the variant row', async () => (await waiters('UPDATE product_variant%')) === 1);
     // The retry on the other instance queues behind the victim's lock on the cart row (two waiters now).
-    const retried = request(survivor.url)
+    const retried = survivor
+      .http()
       .post(`/store/carts/${cart.id}/complete`)
       .set('Idempotency-Key', `survivor-${cart.id}`)
       .then((r) => r);
@@ -229,7 +229,7 @@ describe('SIGKILL during cart completion', () => {
 
     const res = await retried;
     expect({ status: res.status, type: res.body.type }).toEqual({ status: 200, type: 'order' });
-    const again = await request(survivor.url).post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `victim-${cart.id}`);
+    const again = await survivor.http().post(`/store/carts/${cart.id}/complete`).set('Idempotency-Key', `victim-${cart.id}`);
     expect({ status: again.status, id: again.body.data?.id }).toEqual({ status: 200, id: res.body.data.id });
 
     expect(await one('SELECT count(*)::int AS n FROM "order" WHERE cart_id = $1', [cart.id])).toEqual({ n: 1 });

@@ -34,13 +34,49 @@ describe('queue definitions when several instances boot at once', () => {
     }
   }
 
+  async function queueNames(): Promise<string[]> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(`SELECT name FROM ${QUEUE_SCHEMA}.queue ORDER BY name`)).rows.map((r: { name: string }) => r.name);
+    } finally {
+      await client.end();
+    }
+  }
+
+  type Creating = { createQueue: (...args: unknown[]) => Promise<unknown> };
+  const bossOf = (queue: QueueService) => (queue as unknown as { boss: Creating }).boss;
+
   it('every instance defines the same queues without an error, round after round', async () => {
+    let deadlocksSeen = 0;
+    let injected = 0;
     for (let round = 0; round < 4; round++) {
       await resetQueueSchema();
       const instances = Array.from({ length: 8 }, () => new QueueService());
       try {
         // The first call starts pg-boss (its own schema creation is serialised by pg-boss).
         await Promise.all(instances.map((queue) => queue.define(`first-${round}`)));
+        // Every create is watched for the deadlocks PostgreSQL picks; one instance per round is
+        // also handed one (its first create fails as a deadlock victim's does, before any write),
+        // so the retry is exercised whether or not PostgreSQL happens to pick a victim this time.
+        instances.forEach((queue, i) => {
+          const boss = bossOf(queue);
+          const create = boss.createQueue.bind(boss);
+          let first = i === round;
+          boss.createQueue = async (...args: unknown[]) => {
+            if (first) {
+              first = false;
+              injected++;
+              throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+            }
+            try {
+              return await create(...args);
+            } catch (err) {
+              if ((err as { code?: string }).code === '40P01') deadlocksSeen++;
+              throw err;
+            }
+          };
+        });
         const outcomes = await Promise.allSettled(
           instances.map(async (queue) => {
             await queue.define(`dead-letter-${round}`);
@@ -48,9 +84,15 @@ describe('queue definitions when several instances boot at once', () => {
           }),
         );
         expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+        // The queues exist afterwards, once each.
+        expect(await queueNames()).toEqual([`dead-letter-${round}`, `first-${round}`, `work-${round}`]);
       } finally {
         await Promise.all(instances.map((queue) => queue.beforeApplicationShutdown()));
       }
     }
+    expect(injected).toBe(4);
+    // PostgreSQL does pick victims among eight simultaneous creates (dozens over four rounds here),
+    // so the retry was needed for real, not only for the injected one.
+    expect(deadlocksSeen).toBeGreaterThan(0);
   }, 120_000);
 });

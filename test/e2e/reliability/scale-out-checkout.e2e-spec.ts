@@ -135,6 +135,7 @@ describe('Scale-out: checkout and batch jobs across three instances', () => {
     expect(await count(`SELECT count(*)::int AS n FROM stored_file WHERE key LIKE 'exports/%' AND created_at >= $1`, [since])).toBe(3);
     // Each job finished once: one completion timestamp, never failed or processed again after it.
     const rows = await db().query('SELECT id, completed_at, failed_at FROM batch_job WHERE id = ANY($1)', [jobIds]);
+    expect(rows).toHaveLength(3);
     expect(rows.every((r: { completed_at: Date | null; failed_at: Date | null }) => r.completed_at !== null && r.failed_at === null)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { UsersService } from '../../../src/modules/users/users.service';
 import { createCustomer } from '../../factories/customer.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent, bearer, createAdminUser } from '../../helpers/auth';
+import { businessTableDigests, changedTables } from '../../helpers/table-counts';
 
 /**
  * A password change ends what the old password opened: store and admin JWTs signed
@@ -115,6 +116,9 @@ describe('Tokens and sessions after a password change or a deletion', () => {
   });
 
   it('answers 404 for a password change of an unknown customer, changing nothing', async () => {
+    await createCustomer(t.dataSource.manager, { password: 'someone-else' });
+    const before = await businessTableDigests(t.dataSource);
     await expect(t.app.get(CustomersService).changePassword('cus_missing', 'whatever')).rejects.toMatchObject({ type: 'not_found' });
+    expect(changedTables(before, await businessTableDigests(t.dataSource))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { listResponse, ref, SchemaObject } from './schema-object';
+import { expandedResponse, listResponse, ref, SchemaObject } from './schema-object';
 
 // Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
 // nullability), so that types generated from /docs-json are Medusa's. Relations are optional:
@@ -78,31 +78,31 @@ export const ADMIN_RESPONSES = {
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'discount' }, deleted: { type: 'boolean', default: true } },
   },
   AdminDiscountsListRes: listResponse('discounts', ref('Discount'), 'The list of discounts with pagination fields.'),
-  AdminDiscountsRes: { type: 'object', description: "The discount's details.", required: ['discount'], properties: { discount: ref('Discount') } },
+  AdminDiscountsRes: expandedResponse(
+    'discount',
+    'Discount',
+    { relations: ['parent_discount', 'regions', 'rule', 'rule.conditions'] },
+    "The discount's details.",
+  ),
   AdminDraftOrdersDeleteRes: {
     type: 'object',
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'draft-order' }, deleted: { type: 'boolean', default: true } },
   },
   AdminDraftOrdersListRes: listResponse('draft_orders', ref('DraftOrder'), 'The list of draft orders with pagination fields.'),
-  AdminDraftOrdersRes: {
-    type: 'object',
-    description: 'The list of draft orders.',
-    required: ['draft_order'],
-    properties: { draft_order: ref('DraftOrder') },
-  },
+  AdminDraftOrdersRes: expandedResponse(
+    'draft_order',
+    'DraftOrder',
+    { relations: ['order', 'cart', 'cart.items', 'cart.region', 'cart.shipping_methods', 'cart.discounts'] },
+    "The draft order's details.",
+  ),
   AdminGiftCardsDeleteRes: {
     type: 'object',
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'gift-card' }, deleted: { type: 'boolean', default: true } },
   },
-  AdminGiftCardsListRes: listResponse('gift_cards', ref('GiftCard'), 'The list of gift cards with pagination fields.'),
-  AdminGiftCardsRes: {
-    type: 'object',
-    description: "The gift card's details.",
-    required: ['gift_card'],
-    properties: { gift_card: ref('GiftCard') },
-  },
+  AdminGiftCardsListRes: expandedResponse('gift_cards', 'GiftCard', { relations: ['region'] }, 'The list of gift cards with pagination fields.', true),
+  AdminGiftCardsRes: expandedResponse('gift_card', 'GiftCard', { relations: ['region'] }, "The gift card's details."),
   AdminPostDraftOrdersDraftOrderRegisterPaymentRes: {
     type: 'object',
     description: "The order's details.",

@@ -29,6 +29,7 @@ export const CART_SCHEMAS = {
     ],
     properties: {
       id: { type: 'string' },
+      object: { type: 'string', enum: ['cart'] },
       email: { nullable: true, type: 'string', format: 'email' },
       billing_address_id: { nullable: true, type: 'string' },
       billing_address: { nullable: true, allOf: [ref('Address')] },
@@ -40,7 +41,7 @@ export const CART_SCHEMAS = {
       discounts: { type: 'array', items: ref('Discount') },
       gift_cards: { type: 'array', items: ref('GiftCard') },
       customer_id: { nullable: true, type: 'string' },
-      customer: { nullable: true, type: 'object' },
+      customer: { nullable: true, allOf: [ref('Customer')] },
       payment_session: { nullable: true, type: 'object' },
       payment_sessions: { type: 'array', items: { type: 'object' } },
       payment_id: { nullable: true, type: 'string' },
@@ -160,6 +161,9 @@ export const CART_SCHEMAS = {
       discount: { nullable: true, allOf: [ref('Discount')] },
       amount: { type: 'number' },
       metadata: { nullable: true, type: 'object' },
+      // Not in Medusa's schema: this service's adjustment rows carry their timestamps.
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
     },
   },
   LineItemTaxLine: {
@@ -205,6 +209,11 @@ export const CART_SCHEMAS = {
       subtotal: { type: 'integer' },
       total: { type: 'integer' },
       tax_total: { type: 'integer' },
+      // Medusa's totals decorate shipping methods with these too; not in its schema.
+      original_total: { type: 'integer' },
+      original_tax_total: { type: 'integer' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
     },
   },
   ShippingMethodTaxLine: {

@@ -19,7 +19,7 @@ export const CUSTOMER_SCHEMAS = {
       shipping_addresses: { type: 'array', items: ref('Address') },
       phone: { nullable: true, type: 'string' },
       has_account: { type: 'boolean', default: false },
-      orders: { type: 'array', items: { type: 'object' } },
+      orders: { type: 'array', items: ref('Order') },
       groups: { type: 'array', items: ref('CustomerGroup') },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },
@@ -34,7 +34,7 @@ export const CUSTOMER_SCHEMAS = {
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
-      customers: { type: 'array', items: { type: 'object' } },
+      customers: { type: 'array', items: ref('Customer') },
       price_lists: { type: 'array', items: { type: 'object' } },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },

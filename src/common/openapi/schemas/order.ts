@@ -25,7 +25,6 @@ export const ORDER_SCHEMAS = {
       'idempotency_key',
       'metadata',
       'no_notification',
-      'object',
       'payment_status',
       'region_id',
       'shipping_address_id',
@@ -35,6 +34,8 @@ export const ORDER_SCHEMAS = {
     ],
     properties: {
       id: { type: 'string' },
+      // Medusa requires `object` but does not declare it; here it is on order answers, not on an order nested in a draft.
+      object: { type: 'string', enum: ['order'] },
       status: { type: 'string', enum: ['pending', 'completed', 'archived', 'canceled', 'requires_action'], default: 'pending' },
       fulfillment_status: {
         type: 'string',
@@ -58,9 +59,9 @@ export const ORDER_SCHEMAS = {
       },
       display_id: { type: 'integer' },
       cart_id: { nullable: true, type: 'string' },
-      cart: { nullable: true, type: 'object' },
+      cart: { nullable: true, allOf: [ref('Cart')] },
       customer_id: { type: 'string' },
-      customer: { nullable: true, type: 'object' },
+      customer: { nullable: true, allOf: [ref('Customer')] },
       email: { type: 'string', format: 'email' },
       billing_address_id: { nullable: true, type: 'string' },
       billing_address: { nullable: true, allOf: [ref('Address')] },
@@ -135,9 +136,9 @@ export const ORDER_SCHEMAS = {
       // An integer, as in Medusa's draft_order table (its schema says string).
       display_id: { type: 'integer' },
       cart_id: { nullable: true, type: 'string' },
-      cart: { nullable: true, type: 'object' },
+      cart: { nullable: true, allOf: [ref('Cart')] },
       order_id: { nullable: true, type: 'string' },
-      order: { nullable: true, type: 'object' },
+      order: { nullable: true, allOf: [ref('Order')] },
       canceled_at: { nullable: true, type: 'string', format: 'date-time' },
       completed_at: { nullable: true, type: 'string', format: 'date-time' },
       no_notification_order: { nullable: true, type: 'boolean' },

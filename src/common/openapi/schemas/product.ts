@@ -148,7 +148,7 @@ export const PRODUCT_SCHEMAS = {
           original_price: { nullable: true, type: 'number' },
           calculated_price: { nullable: true, type: 'number' },
           // Sent only when a price was found for the region or currency asked for.
-          calculated_price_type: { type: 'string', enum: ['default', 'sale', 'override'] },
+          calculated_price_type: { nullable: true, type: 'string', enum: ['default', 'sale', 'override'] },
           // The tax figures are null without a region, or in a region with automatic taxes off.
           original_price_incl_tax: { nullable: true, type: 'number' },
           calculated_price_incl_tax: { nullable: true, type: 'number' },

@@ -169,6 +169,9 @@ export const REGION_SCHEMAS = {
       type: { type: 'string', enum: ['min_subtotal', 'max_subtotal'] },
       amount: { type: 'integer' },
       deleted_at: { nullable: true, type: 'string', format: 'date-time' },
+      // Not in Medusa's schema: this service's requirement rows carry their timestamps.
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
     },
   },
   PricedShippingOption: {

@@ -1,4 +1,65 @@
-import { listResponse, ref, SchemaObject } from './schema-object';
+import { expandedResponse, listResponse, ref, SchemaObject } from './schema-object';
+
+const CART_RELATIONS = [
+  'gift_cards',
+  'region',
+  'region.countries',
+  'region.payment_providers',
+  'region.fulfillment_providers',
+  'items',
+  'items.variant',
+  'items.adjustments',
+  'payment',
+  'payment_sessions',
+  'shipping_address',
+  'billing_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'discounts',
+  'discounts.rule',
+  'sales_channel',
+];
+const CART_TOTALS = [
+  'subtotal',
+  'discount_total',
+  'item_tax_total',
+  'shipping_total',
+  'shipping_tax_total',
+  'tax_total',
+  'gift_card_total',
+  'gift_card_tax_total',
+  'total',
+];
+const ORDER_RELATIONS = [
+  'customer',
+  'discounts',
+  'discounts.rule',
+  'items',
+  'items.variant',
+  'payments',
+  'region',
+  'region.payment_providers',
+  'region.fulfillment_providers',
+  'shipping_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+];
+const ORDER_TOTALS = [
+  'subtotal',
+  'discount_total',
+  'shipping_total',
+  'shipping_tax_total',
+  'item_tax_total',
+  'tax_total',
+  'gift_card_total',
+  'gift_card_tax_total',
+  'total',
+  'paid_total',
+  'refunded_total',
+  'refundable_amount',
+];
+const PRODUCT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
+const REGION_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
 
 // Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
 // nullability), so that types generated from /docs-json are Medusa's. Relations are optional:
@@ -16,7 +77,7 @@ export const STORE_RESPONSES = {
     required: ['shipping_options'],
     properties: { shipping_options: { type: 'array', items: ref('PricedShippingOption') } },
   },
-  StoreCartsRes: { type: 'object', description: "The cart's details.", required: ['cart'], properties: { cart: ref('Cart') } },
+  StoreCartsRes: expandedResponse('cart', 'Cart', { relations: CART_RELATIONS, totals: CART_TOTALS }, "The cart's details."),
   StoreCollectionsListRes: listResponse('collections', ref('ProductCollection'), 'The list of product collections with pagination fields.'),
   StoreCollectionsRes: {
     type: 'object',
@@ -24,16 +85,42 @@ export const STORE_RESPONSES = {
     required: ['collection'],
     properties: { collection: ref('ProductCollection') },
   },
+  // `type` tells what `data` is: the placed order, or the cart when payment needs more from the shopper (or a swap).
   StoreCompleteCartRes: {
-    type: 'object',
     description:
       "If the cart is completed successfully, this will have the created order or the swap's details, based on the cart's type. Otherwise, it'll be the cart's details.",
+    oneOf: [ref('StoreCompleteCartOrderRes'), ref('StoreCompleteCartCartRes'), ref('StoreCompleteCartSwapRes')],
+    discriminator: {
+      propertyName: 'type',
+      mapping: {
+        order: '#/components/schemas/StoreCompleteCartOrderRes',
+        cart: '#/components/schemas/StoreCompleteCartCartRes',
+        swap: '#/components/schemas/StoreCompleteCartSwapRes',
+      },
+    },
+  },
+  StoreCompleteCartOrderRes: {
+    type: 'object',
+    description: 'The cart was completed: the order placed from it.',
+    required: ['type', 'data'],
+    properties: { type: { type: 'string', enum: ['order'] }, data: { allOf: [ref('Order'), { type: 'object', required: ['items', 'region', 'total'] }] } },
+  },
+  StoreCompleteCartCartRes: {
+    type: 'object',
+    description: 'The cart was not completed (its payment needs more from the shopper): the cart.',
     required: ['type', 'data'],
     properties: {
-      type: { type: 'string', enum: ['order', 'cart', 'swap'] },
-      // `type` tells which one: an order, or the cart when payment needs more from the shopper.
-      data: { anyOf: [ref('Order'), ref('Cart'), ref('Swap')] },
+      type: { type: 'string', enum: ['cart'] },
+      data: ref('Cart'),
+      // The payment session's status, as Medusa's completion strategy sends it (its schema omits it).
+      payment_status: { type: 'string', enum: ['authorized', 'pending', 'requires_more', 'error', 'canceled'] },
     },
+  },
+  StoreCompleteCartSwapRes: {
+    type: 'object',
+    description: "The cart was a swap's: the swap.",
+    required: ['type', 'data'],
+    properties: { type: { type: 'string', enum: ['swap'] }, data: ref('Swap') },
   },
   StoreCustomersListOrdersRes: listResponse('orders', ref('Order'), "The list of the customer's orders with pagination fields."),
   StoreCustomersRes: { type: 'object', description: "The customer's details.", required: ['customer'], properties: { customer: ref('Customer') } },
@@ -50,21 +137,15 @@ export const STORE_RESPONSES = {
     properties: { product_category: ref('StoreProductCategory') },
   },
   StoreGetProductCategoriesRes: listResponse('product_categories', ref('StoreProductCategory'), 'The list of product categories with pagination fields.'),
-  StoreOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
-  StoreProductsListRes: listResponse('products', ref('PricedProduct'), 'The list of products with pagination fields.'),
-  StoreProductsRes: { type: 'object', required: ['product'], properties: { product: ref('PricedProduct') } },
+  StoreOrdersRes: expandedResponse('order', 'Order', { relations: ORDER_RELATIONS, totals: ORDER_TOTALS }, "The order's details."),
+  StoreProductsListRes: expandedResponse('products', 'PricedProduct', { relations: PRODUCT_RELATIONS }, 'The list of products with pagination fields.', true),
+  StoreProductsRes: expandedResponse('product', 'PricedProduct', { relations: PRODUCT_RELATIONS }, "The product's details."),
   StoreRegionsListRes: {
-    type: 'object',
-    description: 'The list of regions with pagination fields.',
+    ...expandedResponse('regions', 'Region', { relations: REGION_RELATIONS }, 'The list of regions with pagination fields.', true),
+    // Medusa requires only `regions` here: the pagination fields are optional on this list.
     required: ['regions'],
-    properties: {
-      regions: { type: 'array', items: ref('Region') },
-      count: { type: 'integer' },
-      offset: { type: 'integer' },
-      limit: { type: 'integer' },
-    },
   },
-  StoreRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
+  StoreRegionsRes: expandedResponse('region', 'Region', { relations: REGION_RELATIONS }, "The region's details."),
   StoreBearerAuthRes: {
     type: 'object',
     description: 'A JWT for the customer, to send as `Authorization: Bearer <token>`.',

@@ -1,3 +1,4 @@
+import { PaymentProviderRegistry } from '../payment-provider.registry';
 import { ManualPaymentProvider } from './manual.provider';
 import type { PaymentContext, StoredSession } from './payment-provider.interface';
 import { SystemPaymentProvider } from './system.provider';
@@ -32,5 +33,16 @@ describe('built-in payment providers', () => {
     expect(system.capturesOnAuthorize).toBe(true);
     expect(await system.authorize(session({}), context)).toEqual({ status: 'authorized', data: {} });
     expect(await system.updateSessionData(session({}), { anything: 1 })).toEqual({});
+  });
+});
+
+describe('PaymentProviderRegistry', () => {
+  it('registers the scripted test provider only when the configuration asks for it', () => {
+    const without = new PaymentProviderRegistry({ testPaymentProvider: false });
+    expect(() => without.get('test')).toThrow('Payment provider test is not installed');
+    expect(without.get('manual').id).toBe('manual');
+    expect(without.get('system').id).toBe('system');
+    expect(() => new PaymentProviderRegistry().get('test')).toThrow('Payment provider test is not installed');
+    expect(new PaymentProviderRegistry({ testPaymentProvider: true }).get('test')).toBeInstanceOf(TestPaymentProvider);
   });
 });
