@@ -21,7 +21,6 @@ interface Deviation {
  */
 const ALLOWED_DEVIATIONS: Record<string, Deviation> = {
   // Medusa's list route leaves `dry_run` out (not among the default fields), and so does this one.
-  BatchJob: { notRequired: ['dry_run'] },
   Cart: {
     // Medusa's cart entity sends `object: "cart"` but its schema does not declare it.
     extra: ['object'],
@@ -37,7 +36,9 @@ const ALLOWED_DEVIATIONS: Record<string, Deviation> = {
   // order answers (an order nested in a draft order has none).
   Order: { extra: ['object'], notRequired: ['object'] },
   // Present only with `include_descendants_tree` or `expand`.
-  ProductCategory: { notRequired: ['category_children'] },
+  // Admin answers leave out the materialized path (an internal column), and a category's products
+  // are never sent (Medusa's routes refuse `expand=products` too).
+  ProductCategory: { notRequired: ['category_children', 'mpath'], missing: ['products'] },
   // Medusa's admin list selects only id, title, handle and dates, and so does this one.
   ProductCollection: { notRequired: ['deleted_at', 'metadata'] },
   // This service's requirement rows carry timestamps; Medusa's schema lists none.

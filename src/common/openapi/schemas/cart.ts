@@ -41,7 +41,7 @@ export const CART_SCHEMAS = {
       discounts: { type: 'array', items: ref('Discount') },
       gift_cards: { type: 'array', items: ref('GiftCard') },
       customer_id: { nullable: true, type: 'string' },
-      customer: { nullable: true, allOf: [ref('Customer')] },
+      customer: { nullable: true, anyOf: [ref('Customer'), ref('GuestCustomerView')] },
       payment_session: { nullable: true, type: 'object' },
       payment_sessions: { type: 'array', items: { type: 'object' } },
       payment_id: { nullable: true, type: 'string' },

@@ -27,6 +27,24 @@ export const CUSTOMER_SCHEMAS = {
       metadata: { nullable: true, type: 'object' },
     },
   },
+  // How the store shows a guest customer (no account) on a cart or order: its id and email only,
+  // so that typing someone's email into a cart reveals nothing of earlier orders.
+  GuestCustomerView: {
+    description: 'A guest customer as the store shows it through a cart or an order: its id and email, everything else empty.',
+    type: 'object',
+    required: ['id', 'email', 'first_name', 'last_name', 'phone', 'billing_address_id', 'has_account', 'metadata', 'deleted_at'],
+    properties: {
+      id: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      first_name: { nullable: true, type: 'string', enum: [null] },
+      last_name: { nullable: true, type: 'string', enum: [null] },
+      phone: { nullable: true, type: 'string', enum: [null] },
+      billing_address_id: { nullable: true, type: 'string', enum: [null] },
+      has_account: { type: 'boolean', enum: [false] },
+      metadata: { nullable: true, type: 'object', enum: [null] },
+      deleted_at: { nullable: true, type: 'string', enum: [null] },
+    },
+  },
   CustomerGroup: {
     description: 'A customer group that can be used to organize customers into groups of similar traits.',
     type: 'object',

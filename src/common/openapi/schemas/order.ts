@@ -61,7 +61,7 @@ export const ORDER_SCHEMAS = {
       cart_id: { nullable: true, type: 'string' },
       cart: { nullable: true, allOf: [ref('Cart')] },
       customer_id: { type: 'string' },
-      customer: { nullable: true, allOf: [ref('Customer')] },
+      customer: { nullable: true, anyOf: [ref('Customer'), ref('GuestCustomerView')] },
       email: { type: 'string', format: 'email' },
       billing_address_id: { nullable: true, type: 'string' },
       billing_address: { nullable: true, allOf: [ref('Address')] },
