@@ -80,10 +80,11 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
 
   /**
    * Enqueues a job. With `manager` inside a transaction the job row is written in that
-   * transaction: it exists only if the transaction commits. Call `wake(name)` after the
+   * transaction: it exists only if the transaction commits (`db`: the same through a plain pg
+   * client inside its own transaction). Call `wake(name)` after the
    * commit for this instance to pick it up at once instead of at its next poll.
    */
-  async send(name: string, data: object, options: { manager?: EntityManager } = {}): Promise<string | null> {
+  async send(name: string, data: object, options: { manager?: EntityManager; db?: PgBoss.Db } = {}): Promise<string | null> {
     const boss = await this.start();
     const definition = this.definitions.get(name) ?? {};
     return boss.send(name, data, {
@@ -92,7 +93,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
       retryBackoff: true,
       expireInSeconds: this.config.expireInSeconds,
       ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
-      ...(options.manager ? { db: transactionDb(options.manager) } : {}),
+      ...(options.manager ? { db: transactionDb(options.manager) } : options.db ? { db: options.db } : {}),
     });
   }
 
