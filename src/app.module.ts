@@ -15,6 +15,7 @@ import { loadConfig } from './config/configuration';
 import { AuthModule } from './modules/auth/auth.module';
 import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { StoreSettingsModule } from './modules/store-settings/store-settings.module';
 import { StoreModule } from './store/store.module';
@@ -26,6 +27,7 @@ import { StoreModule } from './store/store.module';
     TypeOrmModule.forRootAsync({ useFactory: () => ({ ...buildDataSourceOptions(), migrationsRun: false }) }),
     CommonDatabaseModule,
     EventsModule,
+    MailModule,
     StoreSettingsModule,
     AuthModule,
     HealthModule,
