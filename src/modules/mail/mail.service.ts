@@ -56,7 +56,8 @@ export class MailService implements OnModuleInit {
   private async orderConfirmation(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
     if (noNotification) return;
     const order = await this.orders.retrieveWithTotals(orderId, ['items']);
-    if (!order.email) return;
+    // Read again at delivery: a paid draft order takes its no_notification just after placing.
+    if (!order.email || order.no_notification) return;
     const currency = order.currency_code;
     const totals = order as unknown as Record<string, unknown>;
     await this.send('order.placed', meta, order.email, {
