@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One event, written in the transaction of the change it reports (see emitEvent): it exists
@@ -6,6 +6,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * (`dispatched_at` set in the same transaction as the delivery jobs).
  */
 @Entity('outbox_event')
+@Index('IDX_outbox_event_pending', ['seq'], { where: 'dispatched_at IS NULL' })
+@Index('IDX_outbox_event_dispatched_at', ['dispatched_at'], { where: 'dispatched_at IS NOT NULL' })
 export class OutboxEvent {
   static readonly idPrefix = 'evt';
 
@@ -14,6 +16,7 @@ export class OutboxEvent {
 
   /** Insertion order (the relay hands events over in this order). */
   @Column({ type: 'bigint', insert: false, update: false })
+  @Generated('increment')
   seq!: string;
 
   /** Medusa v1's event name, e.g. `order.placed`. */

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 @Entity('webhook_endpoint')
 export class WebhookEndpoint {
@@ -33,6 +33,8 @@ export class WebhookEndpoint {
 export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
 
 @Entity('webhook_delivery')
+@Index('IDX_webhook_delivery_endpoint_event', ['endpoint_id', 'event_id'], { unique: true })
+@Index('IDX_webhook_delivery_endpoint_created', ['endpoint_id', 'created_at'])
 export class WebhookDelivery {
   static readonly idPrefix = 'msg';
 
@@ -42,6 +44,10 @@ export class WebhookDelivery {
 
   @Column({ type: 'character varying' })
   endpoint_id!: string;
+
+  @ManyToOne(() => WebhookEndpoint, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_delivery_endpoint' })
+  endpoint?: WebhookEndpoint;
 
   @Column({ type: 'character varying' })
   event_id!: string;
