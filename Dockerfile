@@ -20,6 +20,8 @@ RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts && npm cache cl
 COPY --from=build /app/dist ./dist
 # Demo data, loaded only when SEED_DEMO=true (never by default into a real database).
 COPY data ./data
+# Default mail templates (MAIL_TEMPLATES_DIR points at a shop's own).
+COPY templates ./templates
 USER node
 EXPOSE 9000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \

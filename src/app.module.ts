@@ -13,7 +13,9 @@ import { createValidationPipe } from './common/validation/validation';
 import { ConfigModule } from './config/config.module';
 import { loadConfig } from './config/configuration';
 import { AuthModule } from './modules/auth/auth.module';
+import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { StoreSettingsModule } from './modules/store-settings/store-settings.module';
 import { StoreModule } from './store/store.module';
@@ -24,6 +26,8 @@ import { StoreModule } from './store/store.module';
     LoggerModule.forRootAsync({ useFactory: () => loggerModuleParams(loadConfig()) }),
     TypeOrmModule.forRootAsync({ useFactory: () => ({ ...buildDataSourceOptions(), migrationsRun: false }) }),
     CommonDatabaseModule,
+    EventsModule,
+    MailModule,
     StoreSettingsModule,
     AuthModule,
     HealthModule,

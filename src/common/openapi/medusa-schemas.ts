@@ -10,6 +10,7 @@ import { PRODUCT_SCHEMAS } from './schemas/product';
 import { REGION_SCHEMAS } from './schemas/region';
 import type { SchemaObject } from './schemas/schema-object';
 import { STORE_RESPONSES } from './schemas/store-responses';
+import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMAS } from './schemas/webhook';
 
 const OTHER_RESPONSES = {
   EmptyRes: {
@@ -20,7 +21,7 @@ const OTHER_RESPONSES = {
   },
 } satisfies Record<string, SchemaObject>;
 
-export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...ADMIN_DASHBOARD_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES };
+export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...ADMIN_DASHBOARD_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES, ...WEBHOOK_RESPONSES };
 
 /** The names a controller method can declare as its answer. */
 export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
@@ -34,6 +35,7 @@ export const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
   ...PLATFORM_SCHEMAS,
   ...PRODUCT_SCHEMAS,
   ...REGION_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
   ...RESPONSE_SCHEMAS,
 };
 

@@ -8,6 +8,7 @@ import { AdminBearerStrategy } from './admin-bearer.strategy';
 import { ApiAuthGuard } from './api-auth.guard';
 import { SurfaceCheck } from './surface-check';
 import { LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor } from './login-throttle';
+import { PasswordTokenThrottleInterceptor } from './password-reset';
 
 @Global()
 @Module({
@@ -21,7 +22,8 @@ import { LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInte
     LoginAttemptLimiter,
     LoginThrottleInterceptor,
     RegistrationThrottleInterceptor,
+    PasswordTokenThrottleInterceptor,
   ],
-  exports: [JwtService, LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor],
+  exports: [JwtService, LoginAttemptLimiter, LoginThrottleInterceptor, RegistrationThrottleInterceptor, PasswordTokenThrottleInterceptor],
 })
 export class AuthModule {}

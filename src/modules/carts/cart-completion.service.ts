@@ -18,6 +18,7 @@ import { CartTotalsService } from './cart-totals.service';
 import { assertForSale } from './line-item-pricing';
 import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
+import { emitEvent } from '../events/outbox';
 
 export type CompletionBody =
   { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };
@@ -107,6 +108,7 @@ export class CartCompletionService {
       { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email },
       manager,
     );
+    await emitEvent(manager, 'order.placed', { id: order.id, no_notification: order.no_notification ?? null });
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
     const placed = await this.orders.retrieveWithTotals(order.id, undefined, manager, known);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
+import { customerEventData, emitEvent } from '../events/outbox';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
@@ -130,24 +131,31 @@ export class CustomersService {
   async createAccount(input: CreateAccountInput, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
     const email = normalizeEmail(input.email);
     const metadata = boundedJson('metadata', input.metadata ?? null);
-    const repo = manager.getRepository(Customer);
-    if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
-    const customer = repo.create({
-      email,
-      first_name: input.first_name ?? null,
-      last_name: input.last_name ?? null,
-      phone: input.phone ?? null,
-      metadata,
-      has_account: true,
-      password_hash: await hashPassword(input.password),
-    });
-    try {
-      await repo.save(customer);
-    } catch (err) {
-      if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw ApiError.duplicate(ACCOUNT_EXISTS);
-      throw err;
-    }
-    return this.retrieve(customer.id, [], manager);
+    const password_hash = await hashPassword(input.password);
+    return this.tx.run(
+      async (manager) => {
+        const repo = manager.getRepository(Customer);
+        if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
+        const customer = repo.create({
+          email,
+          first_name: input.first_name ?? null,
+          last_name: input.last_name ?? null,
+          phone: input.phone ?? null,
+          metadata,
+          has_account: true,
+          password_hash,
+        });
+        try {
+          await repo.save(customer);
+        } catch (err) {
+          if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw ApiError.duplicate(ACCOUNT_EXISTS);
+          throw err;
+        }
+        await emitEvent(manager, 'customer.created', customerEventData(customer));
+        return this.retrieve(customer.id, [], manager);
+      },
+      { manager },
+    );
   }
 
   /**
@@ -186,6 +194,7 @@ export class CustomersService {
       if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
       if (input.billing_address !== undefined) await setBillingAddress(customer, input.billing_address, manager);
       await repo.save(customer);
+      await emitEvent(manager, 'customer.updated', customerEventData(customer));
       if (input.password !== undefined)
         await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });
       if (input.groups !== undefined)

@@ -25,6 +25,7 @@ import {
 import { addIsoDuration } from './engine/iso-duration';
 import type { EngineDiscount } from './engine/types';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
+import { emitEvent } from '../events/outbox';
 
 /** A discount loaded for a cart: its rule's conditions carry their resource ids. */
 export type CartDiscount = Discount & { rule: DiscountRule & { conditions: Array<{ resource_ids: string[] }> } };
@@ -99,6 +100,7 @@ export class DiscountsService {
       if (input.starts_at) discount.starts_at = input.starts_at;
       await repo.save(discount);
       await this.conditions.upsertMany(manager, savedRule.id, rule.conditions ?? []);
+      await emitEvent(manager, 'discount.created', { id: discount.id });
       return loadDiscount(manager, discount.id, relations);
     });
   }

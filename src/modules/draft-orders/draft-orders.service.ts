@@ -6,6 +6,7 @@ import { softDeleteCart } from '../carts/carts.repository';
 import { DraftOrder } from './draft-order.entity';
 import { DraftOrderLoaderService, notOpen, DraftOrderView } from './draft-order-loader.service';
 import type { AdminPostDraftOrdersDraftOrderReq, AdminPostDraftOrdersReq } from './dto/admin-draft-orders.dto';
+import { emitEvent } from '../events/outbox';
 
 /** Creating and updating drafts; the cart work is the carts module's, reached through DraftCartService. */
 @Injectable()
@@ -44,6 +45,7 @@ export class DraftOrdersService {
         const repo = manager.getRepository(DraftOrder);
         const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
         await repo.save(draft);
+        await emitEvent(manager, 'draft_order.created', { id: draft.id });
         return draft.id;
       });
     } catch (err) {

@@ -14,6 +14,7 @@ import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
 import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
+import { emitEvent } from '../events/outbox';
 
 /** Medusa's defaultAdminGiftCardRelations: every admin answer carries the region and the order the card was bought in (null when none). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region', 'order'];
@@ -91,15 +92,19 @@ export class GiftCardsService {
   async create(input: AdminPostGiftCardsReq): Promise<GiftCard> {
     const region = await this.regions.retrieve(input.region_id);
     const value = input.value ?? 0;
-    const id = await this.insertWithUniqueCode(this.dataSource.manager, {
-      value,
-      balance: value,
-      region_id: region.id,
-      order_id: null,
-      is_disabled: input.is_disabled ?? false,
-      ends_at: input.ends_at ?? null,
-      tax_rate: region.gift_cards_taxable ? region.tax_rate : null,
-      metadata: boundedJson('metadata', input.metadata ?? null),
+    const id = await this.transactions.run(async (manager) => {
+      const created = await this.insertWithUniqueCode(manager, {
+        value,
+        balance: value,
+        region_id: region.id,
+        order_id: null,
+        is_disabled: input.is_disabled ?? false,
+        ends_at: input.ends_at ?? null,
+        tax_rate: region.gift_cards_taxable ? region.tax_rate : null,
+        metadata: boundedJson('metadata', input.metadata ?? null),
+      });
+      await emitEvent(manager, 'gift_card.created', { id: created });
+      return created;
     });
     return this.retrieve(id);
   }

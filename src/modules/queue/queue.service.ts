@@ -80,19 +80,24 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
 
   /**
    * Enqueues a job. With `manager` inside a transaction the job row is written in that
-   * transaction: it exists only if the transaction commits. Call `wake(name)` after the
+   * transaction: it exists only if the transaction commits (`db`: the same through a plain pg
+   * client inside its own transaction). Call `wake(name)` after the
    * commit for this instance to pick it up at once instead of at its next poll.
    */
-  async send(name: string, data: object, options: { manager?: EntityManager } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: object,
+    options: { manager?: EntityManager; db?: PgBoss.Db; retry?: { limit: number; delaySeconds: number } } = {},
+  ): Promise<string | null> {
     const boss = await this.start();
     const definition = this.definitions.get(name) ?? {};
     return boss.send(name, data, {
-      retryLimit: this.config.retryLimit,
-      retryDelay: this.config.retryDelaySeconds,
+      retryLimit: options.retry?.limit ?? this.config.retryLimit,
+      retryDelay: options.retry?.delaySeconds ?? this.config.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: this.config.expireInSeconds,
       ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
-      ...(options.manager ? { db: transactionDb(options.manager) } : {}),
+      ...(options.manager ? { db: transactionDb(options.manager) } : options.db ? { db: options.db } : {}),
     });
   }
 

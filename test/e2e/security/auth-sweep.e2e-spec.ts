@@ -12,7 +12,7 @@ import { concretePath, handledRoutes, registeredRoutes, RegisteredRoute } from '
  * Every /admin route except login and token answers 401 to every kind of missing or bad
  * credential.
  */
-const PUBLIC_ADMIN = new Set(['post /admin/auth', 'post /admin/auth/token']);
+const PUBLIC_ADMIN = new Set(['post /admin/auth', 'post /admin/auth/token', 'post /admin/users/password-token', 'post /admin/users/reset-password']);
 
 describe('Authentication sweep over every /admin route', () => {
   let t: TestApp;

@@ -36,8 +36,8 @@ describe('Cart writes: database round trips per request', () => {
     await t.close();
   });
 
-  /** Background work that shares the server (job queue polling, the table-change listener's heartbeat) is not the request's. */
-  const isBackground = (text: string) => /pgboss/i.test(text) || text.trim() === 'SELECT 1';
+  /** Background work that shares the server (job queue polling, the event relay, the table-change listener's heartbeat) is not the request's. */
+  const isBackground = (text: string) => /pgboss|event-relay/i.test(text) || text.trim() === 'SELECT 1';
 
   async function roundTrips(send: () => Promise<{ status: number; body: unknown }>): Promise<{ count: number; statements: string[] }> {
     sent.length = 0;

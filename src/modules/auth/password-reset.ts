@@ -1,0 +1,115 @@
+import { createHash, createHmac } from 'crypto';
+import {
+  CallHandler,
+  ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NestInterceptor,
+  OnModuleDestroy,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import * as jwt from 'jsonwebtoken';
+import { Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import type { TokenAccount } from '../../common/auth/token-version';
+import { addressForLimits, clientAddress } from '../../common/http/client-address';
+import { PgAttemptCounters } from '../../common/throttling/pg-attempt-counters';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
+
+/** How long a reset link works (Medusa v1: 15 minutes). */
+export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+
+export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token';
+
+const ID_CLAIM: Record<TokenAccount, 'customer_id' | 'user_id'> = { customer: 'customer_id', user: 'user_id' };
+
+/**
+ * The key a reset token is signed with: derived from the server's JWT secret and the
+ * account's current password hash (Medusa signs with the hash itself). A password change
+ * changes the key, so a token works once: the reset it allows kills it, and so does any
+ * other password change; and nobody without the server's secret can make one from a leaked hash.
+ */
+function resetKey(secret: string, account: TokenAccount, id: string, passwordHash: string): Buffer {
+  return createHmac('sha256', secret).update(['password-reset', account, id, passwordHash].join('\u0000')).digest();
+}
+
+export interface ResetTokenClaims {
+  customer_id?: string;
+  user_id?: string;
+  email?: string;
+}
+
+export function signResetToken(secret: string, account: TokenAccount, id: string, passwordHash: string, extra: { email?: string } = {}): string {
+  return jwt.sign({ [ID_CLAIM[account]]: id, ...extra }, resetKey(secret, account, id, passwordHash), {
+    algorithm: 'HS256',
+    expiresIn: RESET_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** The claims of a token, unverified: only to find the account whose key verifies it. */
+export function readResetToken(token: string): ResetTokenClaims | undefined {
+  const claims = jwt.decode(token);
+  return claims && typeof claims === 'object' ? (claims as ResetTokenClaims) : undefined;
+}
+
+/** Whether `token` is a live reset token of that account with that password hash. */
+export function verifyResetToken(secret: string, account: TokenAccount, id: string, passwordHash: string, token: string): boolean {
+  try {
+    const claims = jwt.verify(token, resetKey(secret, account, id, passwordHash), { algorithms: ['HS256'] }) as ResetTokenClaims;
+    return claims[ID_CLAIM[account]] === id;
+  } catch {
+    return false;
+  }
+}
+
+const TOO_MANY = 'Too many password reset requests. Please try again later.';
+const key = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+
+/**
+ * Around a reset-token request: every request counts (there is no failure to wait for),
+ * per (client address, email) and per client address, with the login budgets and window,
+ * in counters of their own (asking for resets never blocks a login). Over a budget: 429.
+ */
+@Injectable()
+export class PasswordTokenThrottleInterceptor implements NestInterceptor, OnModuleDestroy {
+  private readonly counters: PgAttemptCounters;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    dataSource: DataSource,
+  ) {
+    this.counters = new PgAttemptCounters(dataSource);
+  }
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const unit = addressForLimits(clientAddress(req));
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
+    const pairKey = key('password-token', unit, normalized);
+    const addressKey = key('password-token', unit);
+    const counts = await this.counters.add([pairKey, addressKey].sort(), this.config.loginThrottleTtlMs);
+    const pair = counts.get(pairKey);
+    const byAddress = counts.get(addressKey);
+    const retryAfter = Math.max(
+      pair && pair.hits > this.config.loginThrottleLimit ? pair.expiresIn : 0,
+      byAddress && byAddress.hits > this.config.loginThrottleAddressLimit ? byAddress.expiresIn : 0,
+    );
+    if (retryAfter > 0) {
+      http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, retryAfter)));
+      throw new HttpException(TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    return next.handle();
+  }
+
+  onModuleDestroy(): void {
+    this.counters.onModuleDestroy();
+  }
+}
+
+/** A route that sends a reset token: every request counts against the login budgets. */
+export const PasswordTokenThrottled = () => UseInterceptors(PasswordTokenThrottleInterceptor);

@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TransactionRunner } from '../../common/database/transaction.runner';
+import { ApiError } from '../../common/errors/api-error';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
+import { INVALID_RESET_TOKEN, signResetToken, verifyResetToken } from '../auth/password-reset';
+import { emitEvent } from '../events/outbox';
+import { Customer } from './customer.entity';
+import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
+import { CustomersService, normalizeEmail } from './customers.service';
+
+/**
+ * Medusa v1's customer password reset: a reset token goes out in the
+ * `customer.password_reset` event (to the mailbox, never in an answer), and the token
+ * with the email sets a new password, which ends the account's other logins.
+ */
+@Injectable()
+export class CustomerPasswordResetService {
+  private readonly logger = new Logger(CustomerPasswordResetService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly customers: CustomersService,
+  ) {}
+
+  /**
+   * Starts a reset for the account with that email, if there is one, after the caller has
+   * answered (so the answer takes the same time whether the account exists or not).
+   */
+  requestInBackground(email: string): void {
+    this.request(email).catch((err) => this.logger.error({ err }, 'a password reset request failed'));
+  }
+
+  /** Emits `customer.password_reset` with a fresh token for the account with that email; nothing for no account. */
+  async request(email: string): Promise<void> {
+    const customer = await this.dataSource
+      .getRepository(Customer)
+      .createQueryBuilder('customer')
+      .addSelect('customer.password_hash')
+      .where('customer.email = :email AND customer.has_account = true AND customer.deleted_at IS NULL', { email: normalizeEmail(email) })
+      .getOne();
+    if (!customer?.password_hash) return;
+    const token = signResetToken(this.config.jwtSecret, 'customer', customer.id, customer.password_hash);
+    const { id, first_name, last_name } = customer;
+    await emitEvent(this.dataSource.manager, 'customer.password_reset', { id, email: customer.email, first_name, last_name, token });
+  }
+
+  /**
+   * Sets the password when the token is a live one of the account with that email (401
+   * otherwise, the same answer for an unknown email), under the account's row lock: two
+   * resets with one token cannot both pass. The account's sessions and JWTs end.
+   */
+  async reset(email: string, token: string, password: string): Promise<Customer> {
+    const id = await this.tx.run(async (manager) => {
+      const customer = await manager
+        .getRepository(Customer)
+        .createQueryBuilder('customer')
+        .addSelect('customer.password_hash')
+        .where('customer.email = :email AND customer.has_account = true AND customer.deleted_at IS NULL', { email: normalizeEmail(email) })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!customer?.password_hash || !verifyResetToken(this.config.jwtSecret, 'customer', customer.id, customer.password_hash, token)) {
+        throw ApiError.unauthorized(INVALID_RESET_TOKEN);
+      }
+      await this.customers.changePassword(customer.id, password, { manager });
+      return customer.id;
+    });
+    return this.customers.retrieve(id, STORE_CUSTOMER_RELATIONS);
+  }
+}

@@ -1,0 +1,82 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
+@Entity('webhook_endpoint')
+export class WebhookEndpoint {
+  static readonly idPrefix = 'whe';
+
+  @PrimaryColumn({ type: 'character varying' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', array: true })
+  events!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  /** `whsec_<base64>`: shown once, at creation; never answered again. */
+  @Column({ type: 'character varying', select: false })
+  secret!: string;
+
+  @Column({ type: 'timestamp with time zone', nullable: true })
+  disabled_at!: Date | null;
+
+  @Column({ type: 'timestamp with time zone', default: () => 'now()' })
+  created_at!: Date;
+
+  @Column({ type: 'timestamp with time zone', default: () => 'now()' })
+  updated_at!: Date;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
+
+@Entity('webhook_delivery')
+@Index('IDX_webhook_delivery_endpoint_event', ['endpoint_id', 'event_id'], { unique: true })
+@Index('IDX_webhook_delivery_endpoint_created', ['endpoint_id', 'created_at'])
+export class WebhookDelivery {
+  static readonly idPrefix = 'msg';
+
+  /** The `webhook-id` header: the same on every attempt (receivers deduplicate on it). */
+  @PrimaryColumn({ type: 'character varying' })
+  id!: string;
+
+  @Column({ type: 'character varying' })
+  endpoint_id!: string;
+
+  @ManyToOne(() => WebhookEndpoint, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_delivery_endpoint' })
+  endpoint?: WebhookEndpoint;
+
+  @Column({ type: 'character varying' })
+  event_id!: string;
+
+  @Column({ type: 'character varying' })
+  event_name!: string;
+
+  @Column({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  /** `failed`: every retry spent (the dead-letter state); `POST .../redeliver` starts again. */
+  @Column({ type: 'character varying', default: 'pending' })
+  status!: WebhookDeliveryStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'integer', nullable: true })
+  response_status!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  last_error!: string | null;
+
+  @Column({ type: 'timestamp with time zone', nullable: true })
+  delivered_at!: Date | null;
+
+  @Column({ type: 'timestamp with time zone', default: () => 'now()' })
+  created_at!: Date;
+
+  @Column({ type: 'timestamp with time zone', default: () => 'now()' })
+  updated_at!: Date;
+}

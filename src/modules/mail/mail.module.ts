@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders/orders.module';
+import { MailService } from './mail.service';
+
+/** Notification mail (SMTP via nodemailer), sent by subscribers of the event bus. */
+@Module({ imports: [OrdersModule], providers: [MailService] })
+export class MailModule {}

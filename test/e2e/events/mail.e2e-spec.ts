@@ -1,0 +1,134 @@
+import { mkdtempSync, writeFileSync } from 'fs';
+import { AddressInfo } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, TestApp } from '../../helpers/app';
+import { createAdminUser } from '../../helpers/auth';
+import { FAST_QUEUE_ENV } from '../../helpers/batch-jobs';
+import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** Headers and body with quoted-printable undone. */
+  text: string;
+}
+
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** A real SMTP server on a free port, keeping every mail it accepts; `refuseOnce` addresses get one 451 first. */
+async function startSmtpServer(refuseOnce: Set<string>) {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseOnce.delete(address.address)) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from replaceable templates', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let shop: Shop;
+  const refuseOnce = new Set<string>();
+
+  const mailTo = async (address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const got = smtp.mails.filter((m) => m.to.includes(address));
+      if (got.length >= count) return got;
+      if (Date.now() > until) throw new Error(`${count} mail(s) to ${address} expected, got ${got.length}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer(refuseOnce);
+    // The shop replaces one file; the others come from the shipped templates.
+    const shopTemplates = mkdtempSync(join(tmpdir(), 'mail-templates-'));
+    writeFileSync(join(shopTemplates, 'order.placed.subject.txt'), 'Test Shop: order {{display_id}} is on its way to the warehouse\n');
+    t = await createTestApp({
+      ...FAST_QUEUE_ENV,
+      EVENTS_POLL_INTERVAL_MS: '100',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Test Shop <shop@test.com>',
+      MAIL_TEMPLATES_DIR: shopTemplates,
+      MAIL_STORE_RESET_URL: 'https://shop.test/account/reset',
+      MAIL_ADMIN_RESET_URL: 'https://admin.test/reset-password',
+    });
+    shop = await createShop(t.dataSource.manager, { product: { variants: [{ inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] }] } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'MAIL_TEMPLATES_DIR', 'MAIL_STORE_RESET_URL', 'MAIL_ADMIN_RESET_URL']) delete process.env[name];
+  });
+
+  it('a shopper who asks for a reset gets the link by mail (and only there), and the link resets the password', async () => {
+    await t.http().post('/store/customers').send({ email: 'mia@test.com', password: 'old-password', first_name: 'Mia', last_name: 'Mail' }).expect(200);
+    const answer = await t.http().post('/store/customers/password-token').send({ email: 'mia@test.com' }).expect(204);
+    expect(answer.text).toBe('');
+    const [mail] = await mailTo('mia@test.com');
+    expect(mail.raw).toMatch(/^From: Test Shop <shop@test\.com>/m);
+    expect(mail.raw).toMatch(/^Subject: Reset your password/m);
+    expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.customer\.password_reset@test\.com>/m);
+    expect(mail.text).toContain('Hello Mia,');
+    const link = /https:\/\/shop\.test\/account\/reset\?token=([\w.-]+)&email=mia%40test\.com/.exec(mail.text);
+    expect(link).not.toBeNull();
+    await t.http().post('/store/customers/password-reset').send({ email: 'mia@test.com', token: link![1], password: 'new-password' }).expect(200);
+    await t.http().post('/store/auth').send({ email: 'mia@test.com', password: 'new-password' }).expect(200);
+  });
+
+  it('an admin user gets the admin reset link', async () => {
+    await createAdminUser(t, { email: 'root@test.com', password: 'old-password' });
+    await t.http().post('/admin/users/password-token').send({ email: 'root@test.com' }).expect(204);
+    const [mail] = await mailTo('root@test.com');
+    expect(mail.raw).toMatch(/^Subject: Reset your admin password/m);
+    const link = /https:\/\/admin\.test\/reset-password\?token=([\w.-]+)/.exec(mail.text);
+    await t.http().post('/admin/users/reset-password').send({ token: link![1], password: 'new-password' }).expect(200);
+  });
+
+  it('a placed order gets its confirmation (the subject from the shop template, the body from the shipped one)', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 2 }] });
+    await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id, provider: 'manual', email: 'buyer@test.com' });
+    const order = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    const [mail] = await mailTo(order.email);
+    expect(mail.raw).toMatch(new RegExp(`^Subject: Test Shop: order ${order.display_id} is on its way to the warehouse`, 'm'));
+    expect(mail.text).toContain(`Thank you for your order #${order.display_id}.`);
+    expect(mail.text).toMatch(/^2 x Product \w+: €25\.00$/m);
+    expect(mail.text).toContain(`Total: €${(order.total / 100).toFixed(2)}`);
+    // HTML part too, with the values escaped.
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('a mail the server refuses is sent again by the retry, once', async () => {
+    refuseOnce.add('busy@test.com');
+    await t.http().post('/store/customers').send({ email: 'busy@test.com', password: 'old-password', first_name: 'B', last_name: 'Usy' }).expect(200);
+    await t.http().post('/store/customers/password-token').send({ email: 'busy@test.com' }).expect(204);
+    await mailTo('busy@test.com');
+    expect(refuseOnce.has('busy@test.com')).toBe(false);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.mails.filter((m) => m.to.includes('busy@test.com'))).toHaveLength(1);
+  });
+});
