@@ -17,9 +17,9 @@ export const STRICT_RESPONSES = true;
 /**
  * Routes served outside the API document on purpose: the document itself and its UI, the
  * load balancer's probe, and the uploaded files and signed file links (exports) it hands out (a
- * file, not an API answer).
+ * file, not an API answer), and Medusa's admin dashboard served at /app (a static bundle).
  */
-const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/(signed\/)?[^/]+$/];
+const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/(signed\/)?[^/]+$/, /^\/app(\/.*)?$/];
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 const DEFINITIONS_ID = 'openapi-components';

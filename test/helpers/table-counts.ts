@@ -3,6 +3,16 @@ import type { DataSource } from 'typeorm';
 /** Tables whose rows a rejected request may legitimately touch (sessions, queue, idempotency, login-throttle counters). */
 const INFRASTRUCTURE_TABLES = new Set(['session', 'migrations', 'idempotency_key', 'file_chunk_upload_tmp', 'throttle_counter']);
 
+/**
+ * Tables a background worker updates after the request that wrote them (the event relay marks
+ * events handed over, the webhook sender records attempts): their digest covers what a request
+ * writes, so a rejected request that emitted an event or a delivery still shows.
+ */
+const REQUEST_WRITTEN_COLUMNS: Record<string, string> = {
+  outbox_event: 'id, name, data',
+  webhook_delivery: 'id, endpoint_id, event_id, event_name, payload',
+};
+
 /** Row counts of every business table in the public schema, in one round trip. */
 export async function businessTableCounts(dataSource: DataSource): Promise<Record<string, number>> {
   const tables: Array<{ table_name: string }> = await dataSource.query(
@@ -26,7 +36,10 @@ export async function businessTableDigests(db: DataSource | ((sql: string) => Pr
   )) as Array<{ table_name: string }>;
   const names = tables.map((t) => t.table_name).filter((n) => !INFRASTRUCTURE_TABLES.has(n));
   if (names.length === 0) return {};
-  const sql = names.map((n) => `SELECT '${n}' AS t, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS h FROM "${n}" r`).join(' UNION ALL ');
+  const rowsOf = (n: string) => (REQUEST_WRITTEN_COLUMNS[n] ? `(SELECT ${REQUEST_WRITTEN_COLUMNS[n]} FROM "${n}")` : `"${n}"`);
+  const sql = names
+    .map((n) => `SELECT '${n}' AS t, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS h FROM ${rowsOf(n)} r`)
+    .join(' UNION ALL ');
   const rows = (await query(sql)) as Array<{ t: string; h: string }>;
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }

@@ -101,8 +101,8 @@ export const ADMIN_RESPONSES = {
     required: ['id', 'object', 'deleted'],
     properties: { id: { type: 'string' }, object: { type: 'string', default: 'gift-card' }, deleted: { type: 'boolean', default: true } },
   },
-  AdminGiftCardsListRes: expandedResponse('gift_cards', 'GiftCard', { relations: ['region'] }, 'The list of gift cards with pagination fields.', true),
-  AdminGiftCardsRes: expandedResponse('gift_card', 'GiftCard', { relations: ['region'] }, "The gift card's details."),
+  AdminGiftCardsListRes: expandedResponse('gift_cards', 'GiftCard', { relations: ['region', 'order'] }, 'The list of gift cards with pagination fields.', true),
+  AdminGiftCardsRes: expandedResponse('gift_card', 'GiftCard', { relations: ['region', 'order'] }, "The gift card's details."),
   AdminPostDraftOrdersDraftOrderRegisterPaymentRes: {
     type: 'object',
     description: "The order's details.",

@@ -34,12 +34,12 @@ const ORDER_RELATIONS = [
   'customer',
   'discounts',
   'discounts.rule',
+  'fulfillments',
+  'fulfillments.tracking_links',
   'items',
   'items.variant',
   'payments',
   'region',
-  'region.payment_providers',
-  'region.fulfillment_providers',
   'shipping_address',
   'shipping_methods',
   'shipping_methods.shipping_option',
@@ -58,8 +58,8 @@ const ORDER_TOTALS = [
   'refunded_total',
   'refundable_amount',
 ];
-const PRODUCT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type'];
-const REGION_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'];
+const PRODUCT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
+const REGION_RELATIONS = ['countries', 'currency', 'payment_providers', 'fulfillment_providers'];
 
 // Shapes as Medusa v1's OpenAPI components describe them (names, required fields, types,
 // nullability), so that types generated from /docs-json are Medusa's. Relations are optional:

@@ -26,6 +26,7 @@ export class AdminGetProductsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(['draft', 'proposed', 'published', 'rejected'], { each: true })
   status?: string[];
 

@@ -31,6 +31,7 @@ export class AdminGetUsersParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(['admin', 'member', 'developer'], { each: true })
   role?: string[];
 
