@@ -25,6 +25,7 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { createBenchAdmin, flag, freshBenchDatabase, productionNodeFlags, startApi } from './api-process';
 import { DEFAULT_SIZE } from './dataset';
+import { ensureScaleDatabase } from './scale-dataset';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
@@ -73,6 +74,9 @@ interface RunOptions {
   prewarm: number;
   only: string;
   repeat: number;
+  /** --scale N: run on the kept scale data set of N (bench/scale-dataset.ts) instead of a fresh default one. */
+  scale?: number;
+  rebuild?: boolean;
 }
 
 interface RunResult {
@@ -233,7 +237,9 @@ async function vacuumerStandingInForAutovacuum(dbUrl: string): Promise<(() => Pr
 /** Loads a fresh data set of `customers` into `database`, boots the API on it and runs the scenarios. */
 async function runScenarios(serverUrl: string, database: string, options: RunOptions): Promise<RunResult> {
   const { customers, only } = options;
-  const { dbUrl, data } = await freshBenchDatabase(serverUrl, database, { ...DEFAULT_SIZE, customers });
+  const { dbUrl, data } = options.scale
+    ? await ensureScaleDatabase(serverUrl, database, options.scale, { rebuild: options.rebuild })
+    : await freshBenchDatabase(serverUrl, database, { ...DEFAULT_SIZE, customers });
   // Before the API starts, on an otherwise idle machine: how fast it is today.
   const machine = await calibrateMachine(dbUrl);
   console.log(describeCalibration(machine));
@@ -313,6 +319,8 @@ async function main(): Promise<void> {
     prewarm: Number(flag('prewarm', '0')),
     only: flag('only', ''),
     repeat: Math.max(1, Number(flag('repeat', '1'))),
+    scale: process.argv.includes('--scale') ? Number(flag('scale', '1')) : undefined,
+    rebuild: process.argv.includes('--rebuild'),
   };
 
   let serverUrl = process.env.DATABASE_URL;
@@ -323,7 +331,7 @@ async function main(): Promise<void> {
     serverUrl = db.url;
   }
   // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
-  const database = process.env.BENCH_DB ?? 'medusa_bench';
+  const database = process.env.BENCH_DB ?? (options.scale ? 'medusa_scale' : 'medusa_bench');
   const date = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
@@ -337,7 +345,7 @@ async function main(): Promise<void> {
       ),
       `| resident memory after the run | | | | | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
       '',
-      `options: ${options.duration} s per scenario after ${options.warmup} s of warm-up, ${options.connections} connections, ${options.prewarm} s of checkout flows before the first scenario${options.repeat > 1 ? `, ${options.repeat} runs per scenario` : ''}`,
+      `${options.scale ? `scale data set N=${options.scale} (bench/scale-dataset.ts); ` : ''}options: ${options.duration} s per scenario after ${options.warmup} s of warm-up, ${options.connections} connections, ${options.prewarm} s of checkout flows before the first scenario${options.repeat > 1 ? `, ${options.repeat} runs per scenario` : ''}`,
       '',
       describeCalibration(machine),
     ].join('\n');
