@@ -168,11 +168,11 @@ export async function loadDataset(
              now() - (o || ' minutes')::interval
         FROM (SELECT o, 1 + (o * 7919) % $2 AS c,
                      (SELECT sum(1000 + ((1 + (o * m) % $3) * 37 + 11) % 9000) FROM unnest(${multipliers}) m) AS subtotal
-                FROM generate_series(1, $1) o) priced;
+                FROM generate_series(1::bigint, $1) o) priced;
       INSERT INTO line_item (id, order_id, title, description, variant_id, unit_price, quantity, fulfilled_quantity, has_shipping, created_at)
       SELECT 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 'order_bench_' || lpad(o::text, 8, '0'), 'Product ' || p, 'Size 1',
              'variant_bench_' || p || '_1', 1000 + (p * 37 + 11) % 9000, 1, 0, true, now() - (o || ' minutes')::interval
-        FROM (SELECT o, k, 1 + (o * (${multipliers})[k]) % $3 AS p FROM generate_series(1, $1) o, generate_series(1, ${lines}) k) lines;
+        FROM (SELECT o, k, 1 + (o * (${multipliers})[k]) % $3 AS p FROM generate_series(1::bigint, $1) o, generate_series(1, ${lines}) k) lines;
       INSERT INTO line_item_tax_line (id, item_id, rate, name, code)
       SELECT 'litl_bench_' || lpad(o::text, 8, '0') || '_' || k, 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 25, 'default', 'default'
         FROM generate_series(1, $1) o, generate_series(1, ${lines}) k;
