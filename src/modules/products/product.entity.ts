@@ -11,6 +11,7 @@ export type ProductStatus = 'draft' | 'proposed' | 'published' | 'rejected';
 
 @Entity('product')
 @Index('IDX_product_handle_unique', ['handle'], { unique: true, where: 'deleted_at IS NULL' })
+@Index('IDX_product_created_at_id', { synchronize: false }) // migration ListOrderIndexes
 export class Product extends SoftDeletableEntity {
   static readonly idPrefix = 'prod';
 
