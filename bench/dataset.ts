@@ -111,9 +111,9 @@ export async function loadDataset(
     await step(
       `${size.products} products`,
       `
-      INSERT INTO product (id, title, handle, description, status, profile_id, collection_id, discountable)
+      INSERT INTO product (id, title, handle, description, status, profile_id, collection_id, discountable, created_at, updated_at)
       SELECT 'prod_bench_' || i, 'Product ' || i, 'product-' || i, 'A benchmark product number ' || i, 'published', 'sp_default',
-             'pcol_bench_' || (1 + i % $2), true
+             'pcol_bench_' || (1 + i % $2), true, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
       FROM generate_series(1, $1) i`,
       [size.products, size.collections],
     );
@@ -146,9 +146,9 @@ export async function loadDataset(
     await step(
       `${size.customers} customers`,
       `
-      INSERT INTO customer (id, email, first_name, last_name, has_account, phone)
+      INSERT INTO customer (id, email, first_name, last_name, has_account, phone, created_at, updated_at)
       SELECT 'cus_bench_' || lpad(i::text, 8, '0'), 'user' || i || '@bench.example', ($2::text[])[1 + i % 16], ($3::text[])[1 + (i / 16) % 16] || i % 1000,
-             i % 3 = 0, '+4930' || i
+             i % 3 = 0, '+4930' || i, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
       FROM generate_series(1, $1) i`,
       [size.customers, FIRST_NAMES, LAST_NAMES],
     );
@@ -190,8 +190,8 @@ export async function loadDataset(
       INSERT INTO discount_rule (id, type, value, allocation, description)
       SELECT 'dru_bench_' || i, CASE WHEN i % 2 = 0 THEN 'percentage' ELSE 'fixed' END, CASE WHEN i % 2 = 0 THEN 10 ELSE 500 END, 'total', 'Bench rule ' || i
       FROM generate_series(1, $1) i;
-      INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at)
-      SELECT 'disc_bench_' || i, 'BENCH' || i, 'dru_bench_' || i, false, false, now() - interval '1 day' FROM generate_series(1, $1) i;
+      INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at, created_at)
+      SELECT 'disc_bench_' || i, 'BENCH' || i, 'dru_bench_' || i, false, false, now() - interval '1 day', now() - (i || ' minutes')::interval FROM generate_series(1, $1) i;
       INSERT INTO discount_regions (discount_id, region_id) SELECT 'disc_bench_' || i, 'reg_bench_eu' FROM generate_series(1, $1) i;`.replace(
         /\$1/g,
         String(size.discounts),

@@ -56,6 +56,13 @@ interface Captured {
 interface Step {
   label: string;
   run(ctx: Ctx): Promise<void>;
+  /**
+   * An export of everything: a statement it runs once per export without parameters (the
+   * count, the column shapes over every price) reads whole tables by design, and its
+   * sequential scans are listed as notes. Its per-page statements (with parameters) are
+   * held to the rule: a scan per page would make the export quadratic.
+   */
+  wholeTable?: boolean;
 }
 
 interface Ctx {
@@ -68,11 +75,21 @@ interface Ctx {
 
 const get = (ctx: Ctx, path: string, headers: Record<string, string> = {}) => api(ctx.base, 'GET', path, undefined, headers);
 
+/**
+ * Until the job has written a few pages (every statement of a page is then captured), or
+ * has completed; then cancels it: an export of everything at N = 100 takes minutes, and its
+ * later pages run the same statements. The curve (`npm run bench -- --exports`) times whole exports.
+ */
 async function waitForJob(ctx: Ctx, id: string): Promise<void> {
   for (let i = 0; i < 1200; i++) {
     const { body } = await get(ctx, `/admin/batch-jobs/${id}`, ctx.admin);
-    const status = (body as { batch_job: { status: string } }).batch_job.status;
+    const job = (body as { batch_job: { status: string; result?: { advancement_count?: number } } }).batch_job;
+    const status = job.status;
     if (status === 'completed') return;
+    if ((job.result?.advancement_count ?? 0) >= 200) {
+      await api(ctx.base, 'POST', `/admin/batch-jobs/${id}/cancel`, {}, ctx.admin);
+      return;
+    }
     if (status === 'failed' || status === 'canceled') throw new Error(`batch job ${id} ended ${status}`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -136,8 +153,8 @@ const STEPS: Step[] = [
   { label: 'GET /admin/orders?q', run: (c) => get(c, '/admin/orders?q=user4242%40', c.admin).then(() => undefined) },
   { label: 'GET /admin/products', run: (c) => get(c, '/admin/products', c.admin).then(() => undefined) },
   { label: 'GET /admin/products?q', run: (c) => get(c, '/admin/products?q=Product%204242', c.admin).then(() => undefined) },
-  { label: 'order export (batch job)', run: (c) => exportJob(c, 'order-export') },
-  { label: 'product export (batch job)', run: (c) => exportJob(c, 'product-export') },
+  { label: 'order export (batch job)', run: (c) => exportJob(c, 'order-export'), wholeTable: true },
+  { label: 'product export (batch job)', run: (c) => exportJob(c, 'product-export'), wholeTable: true },
 ];
 
 /** Statements that have no plan. */
@@ -177,6 +194,8 @@ function restoreValue(value: unknown): unknown {
 }
 
 interface Finding {
+  /** A once-per-export statement's whole-table read (see Step.wholeTable): reported, not failed. */
+  note: boolean;
   step: string;
   plan: 'custom' | 'generic';
   relation: string;
@@ -202,7 +221,8 @@ async function explainAll(dbUrl: string, statements: Array<Captured & { step: st
       const relation = scan['Relation Name'] ?? '?';
       const rows = sizes.get(relation) ?? 0;
       if (SETUP_TABLES.has(relation) || rows < MIN_ROWS) continue;
-      findings.push({ step: s.step, plan, relation, rows, text: s.text });
+      const note = s.values.length === 0 && STEPS.some((step) => step.label === s.step && step.wholeTable);
+      findings.push({ note, step: s.step, plan, relation, rows, text: s.text });
     }
   };
   try {
@@ -279,15 +299,23 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .map((line, i) => ({ ...(JSON.parse(line) as Captured), step: stepOf[i] ?? 'after the last step' }));
     console.log(`Explaining ${captured.length} distinct statements...`);
-    const { findings, unexplained, explained } = await explainAll(dbUrl, captured);
+    const { findings: all, unexplained, explained } = await explainAll(dbUrl, captured);
+    const findings = all.filter((f) => !f.note);
+    const notes = all.filter((f) => f.note);
+    const describe = (f: Finding) =>
+      `- **${f.relation}** (${f.rows} rows), ${f.plan} plan, from ${f.step}:\n\n  \`\`\`sql\n  ${f.text
+        .replace(/\s+/g, ' ')
+        .replace(/^SELECT (("[A-Za-z_]+"\."[a-z_]+" AS "[A-Za-z_]+"(, )?)+)/, 'SELECT … ')
+        .slice(0, 700)}\n  \`\`\``;
     const report = [
       `# Plan check, scale data set N=${n} (${date})`,
       '',
       `${captured.length} distinct statements captured over ${STEPS.length} request paths; ${explained} explained; ${findings.length} sequential scans of tables that grow with the shop (at least ${MIN_ROWS} rows here).`,
       '',
-      ...findings.map(
-        (f) => `- **${f.relation}** (${f.rows} rows), ${f.plan} plan, from ${f.step}:\n\n  \`\`\`sql\n  ${f.text.replace(/\s+/g, ' ').slice(0, 600)}\n  \`\`\``,
-      ),
+      ...findings.map(describe),
+      '',
+      notes.length ? `## Whole-table reads once per export (${notes.length}; not failures)\n` : '',
+      ...notes.map(describe),
       '',
       failedSteps.length ? `## Requests that failed (their statements up to the failure are checked)\n\n${failedSteps.map((f) => `- ${f}`).join('\n')}\n` : '',
       unexplained.length ? `## Not explained (${unexplained.length})\n` : '',

@@ -16,7 +16,9 @@
  * Everything is generated in set-based SQL (generate_series), every value a function of
  * the row number: the same N gives the same shop. Foreign-key triggers are skipped during
  * the load (session_replication_role = replica), as a restore does; every reference is
- * generated valid. The database is kept: `ensureScaleDatabase` reuses it when it holds a
+ * generated valid. Rows are spread over time (created_at a minute or an hour apart), as a
+ * shop's history is: one timestamp for all would make every `ORDER BY created_at` a sort
+ * of the whole table. The database is kept: `ensureScaleDatabase` reuses it when it holds a
  * complete build of the same N and format, and rebuilds it only when asked or when it
  * does not.
  */
@@ -30,7 +32,7 @@ import { DatasetSize, loadDataset } from './dataset';
 import type { BenchContext } from './scenarios';
 
 /** Bump when the generated shop changes: a kept database of another format is rebuilt. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface ScaleSize extends DatasetSize {
   addresses: number;
@@ -100,7 +102,7 @@ function extraStatements(s: ScaleSize, loyalPasswordHash: string): Array<[string
     ],
     [
       `${s.groups} customer groups, ${s.memberships} memberships`,
-      `INSERT INTO customer_group (id, name) SELECT 'cgrp_bench_' || ${lp('g', 6)}, 'Group ' || g FROM generate_series(1, ${s.groups}) g;
+      `INSERT INTO customer_group (id, name, created_at) SELECT 'cgrp_bench_' || ${lp('g', 6)}, 'Group ' || g, now() - (g || ' hours')::interval FROM generate_series(1, ${s.groups}) g;
        INSERT INTO customer_group_customers (customer_id, customer_group_id)
        SELECT 'cus_bench_' || ${lp('j')}, 'cgrp_bench_' || ${lp(`1 + j % ${s.groups}`, 6)} FROM generate_series(1, ${s.memberships}) j`,
     ],
@@ -134,9 +136,9 @@ function extraStatements(s: ScaleSize, loyalPasswordHash: string): Array<[string
        SELECT 'dru_scale_' || i, CASE WHEN i % 2 = 0 THEN 'percentage' ELSE 'fixed' END, CASE WHEN i % 2 = 0 THEN 5 + i % 20 ELSE 100 + i % 900 END,
               'total', 'Scale rule ' || i
          FROM generate_series(1, ${s.scaleDiscounts}) i;
-       INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at, ends_at, usage_limit)
+       INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at, ends_at, usage_limit, created_at)
        SELECT 'disc_scale_' || i, 'SCALE' || i, 'dru_scale_' || i, false, i % 10 = 0, now() - (i || ' hours')::interval,
-              CASE WHEN i % 3 = 0 THEN now() + interval '30 days' END, CASE WHEN i % 4 = 0 THEN 1000 END
+              CASE WHEN i % 3 = 0 THEN now() + interval '30 days' END, CASE WHEN i % 4 = 0 THEN 1000 END, now() - (i || ' hours')::interval
          FROM generate_series(1, ${s.scaleDiscounts}) i;
        INSERT INTO discount_regions (discount_id, region_id) SELECT 'disc_scale_' || i, 'reg_bench_eu' FROM generate_series(1, ${s.scaleDiscounts}) i;
        INSERT INTO discount_condition (id, type, operator, discount_rule_id)
