@@ -310,7 +310,7 @@ async function main(): Promise<void> {
     const report = [
       `# Plan check, scale data set N=${n} (${date})`,
       '',
-      `${captured.length} distinct statements captured over ${STEPS.length} request paths; ${explained} explained; ${findings.length} sequential scans of tables that grow with the shop (at least ${MIN_ROWS} rows here).`,
+      `${captured.length} distinct statements captured over ${STEPS.length} request paths; ${explained} explained (the others have no plan: BEGIN, SET, LISTEN, ...); ${findings.length} sequential scans of tables that grow with the shop (at least ${MIN_ROWS} rows here).`,
       '',
       ...findings.map(describe),
       '',
