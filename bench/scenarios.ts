@@ -336,7 +336,8 @@ export const SCENARIOS: Scenario[] = [
   },
   // Issue 32's reads at a shop's size (and at the default size where the rows exist).
   read('list store products with q', '/store/products?q=Product%204242&limit=20'),
-  read('list store products in a category', '/store/products?category_id[]=pcat_bench_3&limit=20', { scaleOnly: true }),
+  // pcat_bench_2 holds 250 products at every N (the products are spread evenly over the categories).
+  read('list store products in a category', '/store/products?category_id[]=pcat_bench_2&limit=20', { scaleOnly: true }),
   read('list store products in a collection', '/store/products?collection_id[]=pcol_bench_7&limit=20'),
   read('get store product', '/store/products/prod_bench_424'),
   read('list admin customers', '/admin/customers', { admin: true }),
