@@ -288,6 +288,9 @@ export async function ensureScaleDatabase(
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   try {
+    // The load skipped triggers: the live customer tally (migration CustomerLiveCount) is recounted.
+    await db.query(`DELETE FROM customer_live_count`);
+    await db.query(`INSERT INTO customer_live_count (backend, live) SELECT 0, count(*) FROM customer WHERE deleted_at IS NULL`);
     await db.query(`CREATE TABLE bench_scale_build (scale integer NOT NULL, format integer NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);
     await db.query(`INSERT INTO bench_scale_build (scale, format) VALUES ($1, $2)`, [n, FORMAT]);
   } finally {
