@@ -288,9 +288,11 @@ export async function ensureScaleDatabase(
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    // The load skipped triggers: the live customer tally (migration CustomerLiveCount) is recounted.
-    await db.query(`DELETE FROM customer_live_count`);
-    await db.query(`INSERT INTO customer_live_count (backend, live) SELECT 0, count(*) FROM customer WHERE deleted_at IS NULL`);
+    // The load skipped triggers: the live row tallies (migration LiveRowCounts) are recounted.
+    for (const table of ['customer', 'gift_card']) {
+      await db.query(`DELETE FROM live_row_count WHERE table_name = $1`, [table]);
+      await db.query(`INSERT INTO live_row_count (table_name, backend, live) SELECT $1, 0, count(*) FROM ${table} WHERE deleted_at IS NULL`, [table]);
+    }
     await db.query(`CREATE TABLE bench_scale_build (scale integer NOT NULL, format integer NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);
     await db.query(`INSERT INTO bench_scale_build (scale, format) VALUES ($1, $2)`, [n, FORMAT]);
   } finally {

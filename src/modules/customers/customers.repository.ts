@@ -71,9 +71,3 @@ export async function removeGroupMembers(manager: EntityManager, groupId: string
 export async function removeAllGroupMembers(manager: EntityManager, groupId: string): Promise<void> {
   await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [groupId]);
 }
-
-/** The number of live customers, kept by triggers (migration CustomerLiveCount): the unfiltered list's exact `count` without a scan. */
-export async function liveCustomerCount(manager: EntityManager): Promise<number> {
-  const [{ n }] = await manager.query<Array<{ n: string }>>(`SELECT COALESCE(sum(live), 0)::bigint AS n FROM customer_live_count`);
-  return Number(n);
-}

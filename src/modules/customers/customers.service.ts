@@ -9,6 +9,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
@@ -16,14 +17,7 @@ import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import { AddressInput, setBillingAddress } from './customer-addresses.service';
 import { Customer } from './customer.entity';
-import {
-  findGuest,
-  findOrInsertGuest,
-  type GuestCustomer,
-  liveCustomerCount,
-  replaceCustomerGroups,
-  replacePasswordHashIfUnchanged,
-} from './customers.repository';
+import { findGuest, findOrInsertGuest, type GuestCustomer, replaceCustomerGroups, replacePasswordHashIfUnchanged } from './customers.repository';
 
 export interface CustomerListFilters {
   q?: string;
@@ -104,7 +98,7 @@ export class CustomersService {
     }
     const repo = manager.getRepository(Customer);
     // No filter: the total is the live customers, which the database keeps counted.
-    if (!filters.q && Object.keys(where).length === 0) return listPage(repo, { where, config, count: () => liveCustomerCount(manager) });
+    if (!filters.q && Object.keys(where).length === 0) return listPage(repo, { where, config, count: () => liveRowCount(manager, 'customer') });
     if (!filters.q) return listPage(repo, { where, config });
     // A search is selective and costly: the page's statement counts it too (see listPage's `count`).
     return listPage(repo, { where: withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config, count: 'window' });
