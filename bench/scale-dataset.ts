@@ -289,7 +289,7 @@ export async function ensureScaleDatabase(
   await db.connect();
   try {
     // The load skipped triggers: the live row tallies (migration LiveRowCounts) are recounted.
-    for (const table of ['customer', 'gift_card']) {
+    for (const table of ['customer', 'gift_card', 'discount']) {
       await db.query(`DELETE FROM live_row_count WHERE table_name = $1`, [table]);
       await db.query(`INSERT INTO live_row_count (table_name, backend, live) SELECT $1, 0, count(*) FROM ${table} WHERE deleted_at IS NULL`, [table]);
     }

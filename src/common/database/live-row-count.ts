@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /** The tables whose live rows the database counts (migration LiveRowCounts; its TABLES). */
-export type CountedTable = 'customer' | 'gift_card';
+export type CountedTable = 'customer' | 'gift_card' | 'discount';
 
 /**
  * The number of live rows (`deleted_at IS NULL`) of `table`, kept by triggers in the

@@ -1,14 +1,14 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The soft-deletable tables whose unfiltered admin list takes its `count` from the tally. */
-const TABLES = ['customer', 'gift_card'];
+const TABLES = ['customer', 'gift_card', 'discount'];
 
 /**
  * The number of live rows (`deleted_at IS NULL`) of the tables above, kept by the
  * database, for the `count` of their unfiltered admin lists. Medusa's list envelope
  * carries the exact total; counting it cost a scan of the whole table per request (323 ms
  * at 1 000 000 customers, the list's whole cost: 6 requests a second at 10 connections;
- * 38 ms at 100 000 gift cards), and an estimate is not the contract.
+ * 38 ms at 100 000 gift cards, 1.5 ms at 10 000 discounts), and an estimate is not the contract.
  *
  * Statement-level triggers with transition tables add each statement's change of live
  * rows in the writing transaction, so the total is exact for every committed state. Each
