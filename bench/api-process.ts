@@ -129,7 +129,8 @@ export async function createBenchAdmin(dbUrl: string): Promise<Record<string, st
   await db.connect();
   try {
     await db.query(
-      `INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')`,
+      `INSERT INTO "user" (id, email, role, password_hash, api_token) VALUES ('usr_bench', 'bench@admin.example', 'admin', $1, 'bench-api-token')
+       ON CONFLICT (id) DO NOTHING`,
       [await hashPassword('bench-password')],
     );
   } finally {

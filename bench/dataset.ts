@@ -11,7 +11,25 @@ export interface DatasetSize {
   discounts: number;
   orders: number;
   collections: number;
+  /** Lines per placed order (default 2; the scale data set has 3). */
+  linesPerOrder?: number;
 }
+
+export interface LoadOptions {
+  /**
+   * For the scale data set: skip the per-row triggers (foreign-key checks, the product's
+   * shipping-profile link, which is then written here) with `session_replication_role =
+   * replica`, as a restore does. Every row is generated consistent, so nothing is lost.
+   */
+  bulk?: boolean;
+  /** More set-based SQL run in the load's transaction, before VACUUM ANALYZE. */
+  /** Called with the loading connection before anything runs (the scale build lowers its backend's priority). */
+  onConnect?: (db: Client) => Promise<void>;
+  extend?: (step: (label: string, sql: string, params?: unknown[]) => Promise<void>) => Promise<void>;
+}
+
+/** Each order line k picks product 1 + (o * ORDER_LINE_MULTIPLIERS[k]) % products (k = 1 and 2 as before the scale data set). */
+const ORDER_LINE_MULTIPLIERS = [1, 31, 97, 211, 331];
 
 export const DEFAULT_SIZE: DatasetSize = { products: 5000, variantsPerProduct: 3, customers: 100_000, discounts: 50, orders: 10_000, collections: 50 };
 
@@ -56,9 +74,11 @@ export async function loadDataset(
   url: string,
   size: DatasetSize,
   log: (m: string) => void = () => undefined,
+  options: LoadOptions = {},
 ): Promise<{ regionId: string; variantIds: string[]; discountCodes: string[]; shippingOptionId: string }> {
   const db = new Client({ connectionString: url });
   await db.connect();
+  await options.onConnect?.(db);
   try {
     const step = async (label: string, sql: string, params: unknown[] = []) => {
       const started = Date.now();
@@ -66,6 +86,10 @@ export async function loadDataset(
       log(`  ${label} (${Date.now() - started} ms)`);
     };
     await db.query('BEGIN');
+    if (options.bulk) {
+      await db.query(`SET LOCAL session_replication_role = replica`);
+      await db.query(`SET LOCAL synchronous_commit = off`);
+    }
     await step(
       'region EU (eur, 25 %)',
       `
@@ -87,9 +111,9 @@ export async function loadDataset(
     await step(
       `${size.products} products`,
       `
-      INSERT INTO product (id, title, handle, description, status, profile_id, collection_id, discountable)
+      INSERT INTO product (id, title, handle, description, status, profile_id, collection_id, discountable, created_at, updated_at)
       SELECT 'prod_bench_' || i, 'Product ' || i, 'product-' || i, 'A benchmark product number ' || i, 'published', 'sp_default',
-             'pcol_bench_' || (1 + i % $2), true
+             'pcol_bench_' || (1 + i % $2), true, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
       FROM generate_series(1, $1) i`,
       [size.products, size.collections],
     );
@@ -97,10 +121,12 @@ export async function loadDataset(
       'options and sales channel links',
       `
       INSERT INTO product_option (id, title, product_id) SELECT 'opt_bench_' || i, 'Size', 'prod_bench_' || i FROM generate_series(1, $1) i;
-      INSERT INTO product_sales_channel (product_id, sales_channel_id) SELECT 'prod_bench_' || i, 'sc_default' FROM generate_series(1, $1) i;`.replace(
-        /\$1/g,
-        String(size.products),
-      ),
+      INSERT INTO product_sales_channel (product_id, sales_channel_id) SELECT 'prod_bench_' || i, 'sc_default' FROM generate_series(1, $1) i;${
+        options.bulk
+          ? `
+      INSERT INTO product_shipping_profile (product_id, profile_id) SELECT 'prod_bench_' || i, 'sp_default' FROM generate_series(1, $1) i ON CONFLICT DO NOTHING;`
+          : ''
+      }`.replace(/\$1/g, String(size.products)),
     );
     await step(
       `${size.products * size.variantsPerProduct} variants with eur/usd prices`,
@@ -120,33 +146,36 @@ export async function loadDataset(
     await step(
       `${size.customers} customers`,
       `
-      INSERT INTO customer (id, email, first_name, last_name, has_account, phone)
+      INSERT INTO customer (id, email, first_name, last_name, has_account, phone, created_at, updated_at)
       SELECT 'cus_bench_' || lpad(i::text, 8, '0'), 'user' || i || '@bench.example', ($2::text[])[1 + i % 16], ($3::text[])[1 + (i / 16) % 16] || i % 1000,
-             i % 3 = 0, '+4930' || i
+             i % 3 = 0, '+4930' || i, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
       FROM generate_series(1, $1) i`,
       [size.customers, FIRST_NAMES, LAST_NAMES],
     );
     // Placed orders, as a store that has been trading has them: each of two lines of the
     // catalogue with its shipping method and tax lines, totals as the calculator gives them
     // (EUR prices, 25 % tax, 800 shipping), spread over the customers and the last weeks.
+    const lines = size.linesPerOrder ?? 2;
+    const multipliers = `ARRAY[${ORDER_LINE_MULTIPLIERS.slice(0, lines).join(', ')}]`;
     await step(
-      `${size.orders} orders with 2 lines each`,
+      `${size.orders} orders with ${lines} lines each`,
       `
       INSERT INTO "order" (id, status, fulfillment_status, payment_status, customer_id, email, region_id, currency_code, tax_rate,
                            sales_channel_id, subtotal, shipping_total, item_tax_total, shipping_tax_total, tax_total, total, created_at)
       SELECT 'order_bench_' || lpad(o::text, 8, '0'), 'pending', 'not_fulfilled', 'awaiting',
              'cus_bench_' || lpad(c::text, 8, '0'), 'user' || c || '@bench.example', 'reg_bench_eu', 'eur', 25, 'sc_default',
-             a1 + a2, 800, round((a1 + a2) * 0.25), 200, round((a1 + a2) * 0.25) + 200, a1 + a2 + 800 + round((a1 + a2) * 0.25) + 200,
+             subtotal, 800, round(subtotal * 0.25), 200, round(subtotal * 0.25) + 200, subtotal + 800 + round(subtotal * 0.25) + 200,
              now() - (o || ' minutes')::interval
-        FROM (SELECT o, 1 + (o * 7919) % $2 AS c, 1000 + (p1 * 37 + 11) % 9000 AS a1, 1000 + (p2 * 37 + 11) % 9000 AS a2
-                FROM (SELECT o, 1 + o % $3 AS p1, 1 + (o * 31) % $3 AS p2 FROM generate_series(1, $1) o) picks) priced;
+        FROM (SELECT o, 1 + (o * 7919) % $2 AS c,
+                     (SELECT sum(1000 + ((1 + (o * m) % $3) * 37 + 11) % 9000) FROM unnest(${multipliers}) m) AS subtotal
+                FROM generate_series(1::bigint, $1) o) priced;
       INSERT INTO line_item (id, order_id, title, description, variant_id, unit_price, quantity, fulfilled_quantity, has_shipping, created_at)
       SELECT 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 'order_bench_' || lpad(o::text, 8, '0'), 'Product ' || p, 'Size 1',
              'variant_bench_' || p || '_1', 1000 + (p * 37 + 11) % 9000, 1, 0, true, now() - (o || ' minutes')::interval
-        FROM (SELECT o, k, CASE k WHEN 1 THEN 1 + o % $3 ELSE 1 + (o * 31) % $3 END AS p FROM generate_series(1, $1) o, generate_series(1, 2) k) lines;
+        FROM (SELECT o, k, 1 + (o * (${multipliers})[k]) % $3 AS p FROM generate_series(1::bigint, $1) o, generate_series(1, ${lines}) k) lines;
       INSERT INTO line_item_tax_line (id, item_id, rate, name, code)
       SELECT 'litl_bench_' || lpad(o::text, 8, '0') || '_' || k, 'item_bench_' || lpad(o::text, 8, '0') || '_' || k, 25, 'default', 'default'
-        FROM generate_series(1, $1) o, generate_series(1, 2) k;
+        FROM generate_series(1, $1) o, generate_series(1, ${lines}) k;
       INSERT INTO shipping_method (id, shipping_option_id, order_id, price, data)
       SELECT 'sm_bench_' || lpad(o::text, 8, '0'), 'so_bench_standard', 'order_bench_' || lpad(o::text, 8, '0'), 800, '{}' FROM generate_series(1, $1) o;
       INSERT INTO shipping_method_tax_line (id, shipping_method_id, rate, name, code)
@@ -161,17 +190,19 @@ export async function loadDataset(
       INSERT INTO discount_rule (id, type, value, allocation, description)
       SELECT 'dru_bench_' || i, CASE WHEN i % 2 = 0 THEN 'percentage' ELSE 'fixed' END, CASE WHEN i % 2 = 0 THEN 10 ELSE 500 END, 'total', 'Bench rule ' || i
       FROM generate_series(1, $1) i;
-      INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at)
-      SELECT 'disc_bench_' || i, 'BENCH' || i, 'dru_bench_' || i, false, false, now() - interval '1 day' FROM generate_series(1, $1) i;
+      INSERT INTO discount (id, code, rule_id, is_dynamic, is_disabled, starts_at, created_at)
+      SELECT 'disc_bench_' || i, 'BENCH' || i, 'dru_bench_' || i, false, false, now() - interval '1 day', now() - (i || ' minutes')::interval FROM generate_series(1, $1) i;
       INSERT INTO discount_regions (discount_id, region_id) SELECT 'disc_bench_' || i, 'reg_bench_eu' FROM generate_series(1, $1) i;`.replace(
         /\$1/g,
         String(size.discounts),
       ),
     );
+    await options.extend?.(step);
     await db.query('COMMIT');
     // VACUUM as well: the bulk insert left every GIN index (customer q search) with a long
     // pending list that each search scans linearly until autovacuum flushes it, which a
     // database in service has long done.
+    if (options.bulk) await db.query(`SET maintenance_work_mem = '256MB'`);
     await db.query('VACUUM ANALYZE');
     // And flush the load's dirty pages now: otherwise the checkpoint it triggers runs
     // during the first scenarios and is measured as theirs. CHECKPOINT needs a superuser

@@ -12,7 +12,10 @@
  * (default 10), --only <substring of a scenario name; several separated by |>, --repeat N (default 1: each
  * scenario runs N times, freshly prepared, and the median run is reported with the range),
  * --scaling (the customer search scenarios over 10 000 and then 1 000 000 customers, and
- * the ratio of their p50s).
+ * the ratio of their p50s), --scale N (the kept scale data set of N, bench/scale-dataset.ts,
+ * built when missing, in BENCH_DB, default medusa_scale; --rebuild builds it again; the
+ * scenarios marked scaleOnly run only then), --exports (after the scenarios, an order and a
+ * product export of everything: time and the API's peak RSS).
  *
  * Before the API starts, a short calibration (bench/machine-calibration.ts) times fixed
  * work in Node and PostgreSQL; it is printed under the table, so runs of different days
@@ -25,6 +28,8 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { createBenchAdmin, flag, freshBenchDatabase, productionNodeFlags, startApi } from './api-process';
 import { DEFAULT_SIZE } from './dataset';
+import { ensureScaleDatabase } from './scale-dataset';
+import { api as apiRequest } from './http-client';
 import { calibrateMachine, describeCalibration, MachineCalibration } from './machine-calibration';
 import { cpuPerRequest, machineBusyPercent, sampleCpu, sampleMachineCpu } from './process-cpu';
 import { BenchContext, SCENARIOS, Scenario } from './scenarios';
@@ -73,11 +78,28 @@ interface RunOptions {
   prewarm: number;
   only: string;
   repeat: number;
+  /** --scale N: run on the kept scale data set of N (bench/scale-dataset.ts) instead of a fresh default one. */
+  scale?: number;
+  rebuild?: boolean;
+  /** Time the order and product exports (batch jobs in the API process) after the scenarios, with its peak RSS. */
+  exports?: boolean;
+}
+
+interface ExportRow {
+  type: string;
+  seconds: number;
+  rows?: number;
+  fileMb?: number;
+  /** The API process's resident memory: before the job, and the highest seen while it ran (sampled every 100 ms). */
+  rssBeforeMb: number;
+  peakRssMb: number;
 }
 
 interface RunResult {
   rows: Row[];
   rss: number;
+  rssAfterExports?: number;
+  exports?: ExportRow[];
   nodeFlags: string[];
   machine: MachineCalibration;
 }
@@ -230,10 +252,62 @@ async function vacuumerStandingInForAutovacuum(dbUrl: string): Promise<(() => Pr
   };
 }
 
+/**
+ * `--exports`: an order export and a product export of everything, each a batch job the
+ * API runs in its own process, created and polled through the admin API; the time from
+ * creation to completion and the API's peak resident memory meanwhile. Exports stream (a
+ * page of rows at a time into stored chunks), so the peak must not grow with the shop.
+ */
+async function runExports(ctx: BenchContext, apiPid: number): Promise<ExportRow[]> {
+  const rows: ExportRow[] = [];
+  for (const type of ['order-export', 'product-export']) {
+    process.stdout.write(`\n${type}:`);
+    const rssBeforeMb = rssMb(apiPid);
+    let peakRssMb = rssBeforeMb;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(apiPid))), 100);
+    const started = Date.now();
+    try {
+      const created = await apiRequest<{ batch_job: { id: string } }>(ctx.base, 'POST', '/admin/batch-jobs', { type, context: {} }, ctx.adminHeaders);
+      const id = created.body.batch_job.id;
+      for (;;) {
+        const { body } = await apiRequest<{ batch_job: { status: string; result?: { count?: number; file_size?: number } } }>(
+          ctx.base,
+          'GET',
+          `/admin/batch-jobs/${id}`,
+          undefined,
+          ctx.adminHeaders,
+        );
+        const job = body.batch_job;
+        if (job.status === 'completed') {
+          const seconds = Math.round((Date.now() - started) / 100) / 10;
+          rows.push({
+            type,
+            seconds,
+            rows: job.result?.count,
+            fileMb: job.result?.file_size ? Math.round((job.result.file_size / 1024 / 1024) * 10) / 10 : undefined,
+            rssBeforeMb,
+            peakRssMb,
+          });
+          process.stdout.write(` ${seconds} s, ${job.result?.count ?? '?'} rows, RSS ${rssBeforeMb} -> peak ${peakRssMb} MB`);
+          break;
+        }
+        if (job.status === 'failed' || job.status === 'canceled') throw new Error(`${type} ended ${job.status}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+  process.stdout.write('\n');
+  return rows;
+}
+
 /** Loads a fresh data set of `customers` into `database`, boots the API on it and runs the scenarios. */
 async function runScenarios(serverUrl: string, database: string, options: RunOptions): Promise<RunResult> {
   const { customers, only } = options;
-  const { dbUrl, data } = await freshBenchDatabase(serverUrl, database, { ...DEFAULT_SIZE, customers });
+  const { dbUrl, data } = options.scale
+    ? await ensureScaleDatabase(serverUrl, database, options.scale, { rebuild: options.rebuild })
+    : await freshBenchDatabase(serverUrl, database, { ...DEFAULT_SIZE, customers });
   // Before the API starts, on an otherwise idle machine: how fast it is today.
   const machine = await calibrateMachine(dbUrl);
   console.log(describeCalibration(machine));
@@ -252,11 +326,14 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     const vacuum = await vacuumerStandingInForAutovacuum(dbUrl);
     await prewarmApi(ctx, options);
     const rows: Row[] = [];
-    for (const scenario of SCENARIOS.filter((s) => !only || only.split('|').some((part) => s.name.includes(part)))) {
+    const chosen = SCENARIOS.filter((s) => (!only || only.split('|').some((part) => s.name.includes(part))) && (options.scale || !s.scaleOnly));
+    for (const scenario of chosen) {
       await vacuum?.();
       rows.push(await measureScenario(scenario, ctx, options, child.pid!));
     }
-    return { rows, rss: rssMb(child.pid!), nodeFlags, machine };
+    const rss = rssMb(child.pid!);
+    const exports = options.exports ? await runExports(ctx, child.pid!) : undefined;
+    return { rows, rss, rssAfterExports: exports && rssMb(child.pid!), exports, nodeFlags, machine };
   } finally {
     await api.stop();
   }
@@ -313,6 +390,9 @@ async function main(): Promise<void> {
     prewarm: Number(flag('prewarm', '0')),
     only: flag('only', ''),
     repeat: Math.max(1, Number(flag('repeat', '1'))),
+    scale: process.argv.includes('--scale') ? Number(flag('scale', '1')) : undefined,
+    rebuild: process.argv.includes('--rebuild'),
+    exports: process.argv.includes('--exports'),
   };
 
   let serverUrl = process.env.DATABASE_URL;
@@ -323,11 +403,11 @@ async function main(): Promise<void> {
     serverUrl = db.url;
   }
   // BENCH_DB lets several benchmark runs share one PostgreSQL server without dropping each other's data.
-  const database = process.env.BENCH_DB ?? 'medusa_bench';
+  const database = process.env.BENCH_DB ?? (options.scale ? 'medusa_scale' : 'medusa_bench');
   const date = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     if (process.argv.includes('--scaling')) return await runScaling(serverUrl, database, options, date);
-    const { rows, rss, nodeFlags, machine } = await runScenarios(serverUrl, database, options);
+    const { rows, rss, rssAfterExports, exports, nodeFlags, machine } = await runScenarios(serverUrl, database, options);
     const table = [
       `| scenario | req/s | units/s | p50 ms | p99 ms | errors | non-2xx | API CPU ms/req | PG CPU ms/req | load gen. CPU ms/req | machine busy % | target | result |`,
       `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|`,
@@ -337,11 +417,21 @@ async function main(): Promise<void> {
       ),
       `| resident memory after the run | | | | | | | | | | | <= 200 MB | ${rss} MB ${rss <= 200 ? 'met' : 'MISSED'} |`,
       '',
-      `options: ${options.duration} s per scenario after ${options.warmup} s of warm-up, ${options.connections} connections, ${options.prewarm} s of checkout flows before the first scenario${options.repeat > 1 ? `, ${options.repeat} runs per scenario` : ''}`,
+      ...(exports
+        ? [
+            `| export | seconds | rows | file MB | API RSS before MB | API peak RSS MB |`,
+            `|---|---:|---:|---:|---:|---:|`,
+            ...exports.map((e) => `| ${e.type} | ${e.seconds} | ${e.rows ?? ''} | ${e.fileMb ?? ''} | ${e.rssBeforeMb} | ${e.peakRssMb} |`),
+            '',
+            `API resident memory after the exports: ${rssAfterExports} MB`,
+            '',
+          ]
+        : []),
+      `${options.scale ? `scale data set N=${options.scale} (bench/scale-dataset.ts); ` : ''}options: ${options.duration} s per scenario after ${options.warmup} s of warm-up, ${options.connections} connections, ${options.prewarm} s of checkout flows before the first scenario${options.repeat > 1 ? `, ${options.repeat} runs per scenario` : ''}`,
       '',
       describeCalibration(machine),
     ].join('\n');
-    writeResults(date, { date, ...options, nodeFlags, machine, rows, rssMb: rss }, table);
+    writeResults(date, { date, ...options, nodeFlags, machine, rows, rssMb: rss, exports, rssAfterExportsMb: rssAfterExports }, table);
   } finally {
     await embedded?.stop();
   }

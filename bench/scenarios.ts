@@ -1,5 +1,6 @@
 import type { Options as AutocannonOptions, Request as AutocannonRequest } from 'autocannon';
 import { api } from './http-client';
+import { CONDITIONAL_DISCOUNT_CODE, LOYAL_CUSTOMER } from './scale-dataset';
 
 export interface BenchContext {
   base: string;
@@ -29,9 +30,91 @@ export interface Scenario {
   prepare(ctx: BenchContext): Promise<RequestPlan>;
   /** Scenarios counting a multi-request flow count one unit per N requests. */
   requestsPerUnit?: number;
+  /** Needs the scale data set's rows (bench/scale-dataset.ts): run only with --scale. */
+  scaleOnly?: boolean;
 }
 
 const json = { 'content-type': 'application/json' };
+
+/** The list and search target of issue 32: p99 under 50 ms at 10 connections. */
+const LIST_TARGET: Target = { maxP99Ms: 50 };
+
+/** A bearer token of the scale data set's customer with 1 000 past orders. */
+async function loyalCustomerHeaders(ctx: BenchContext): Promise<Record<string, string>> {
+  const { body } = await api<{ access_token: string }>(ctx.base, 'POST', '/store/auth/token', {
+    email: LOYAL_CUSTOMER.email,
+    password: LOYAL_CUSTOMER.password,
+  });
+  return { authorization: `Bearer ${body.access_token}` };
+}
+
+/**
+ * Variants of the first products: every one of them is in the products condition of the
+ * scale data set's BENCHCOND discount (products 1 to 5 000).
+ */
+const CONDITION_VARIANTS = Array.from({ length: 20 }, (_, i) => `variant_bench_${i + 1}_1`);
+
+/** A GET scenario of issue 32's lists and reads, with the p99 target. */
+function read(name: string, path: string, options: { admin?: boolean; scaleOnly?: boolean; target?: Target } = {}): Scenario {
+  return {
+    name,
+    target: options.target ?? LIST_TARGET,
+    scaleOnly: options.scaleOnly,
+    prepare: async (ctx) => ({ method: 'GET', path, headers: options.admin ? ctx.adminHeaders : undefined }),
+  };
+}
+
+/**
+ * The whole checkout of the headline scenario, each request with `headers` (a customer's
+ * bearer token makes the cart, and so the order, the customer's).
+ */
+function checkoutRequests(ctx: BenchContext, headers: Record<string, string>, variants: string[]): AutocannonRequest[] {
+  const variant = roundRobin(variants);
+  const h = { ...json, ...headers };
+  const step = (path: (cartId: string) => string, body: () => unknown) => ({
+    method: 'POST',
+    headers: h,
+    setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: path(context.cartId), body: JSON.stringify(body()) }),
+  });
+  return [
+    {
+      method: 'POST',
+      path: '/store/carts',
+      headers: h,
+      body: JSON.stringify({ region_id: ctx.regionId }),
+      onResponse: (_status: number, body: string, context: Record<string, string>) => {
+        context.cartId = JSON.parse(body).cart.id;
+      },
+    },
+    step(
+      (id) => `/store/carts/${id}/line-items`,
+      () => ({ variant_id: variant(), quantity: 1 }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/line-items`,
+      () => ({ variant_id: variant(), quantity: 1 }),
+    ),
+    step(
+      (id) => `/store/carts/${id}`,
+      () => ({
+        email: headers.authorization ? undefined : 'buyer@example.com',
+        shipping_address: { first_name: 'B', last_name: 'Uyer', address_1: 'Main 1', city: 'Paris', country_code: 'fr', postal_code: '75001' },
+      }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/shipping-methods`,
+      () => ({ option_id: ctx.shippingOptionId }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/payment-sessions`,
+      () => ({}),
+    ),
+    step(
+      (id) => `/store/carts/${id}/complete`,
+      () => ({}),
+    ),
+  ] as AutocannonRequest[];
+}
 
 async function cartWithItems(ctx: BenchContext, items = 2, withShipping = true): Promise<string> {
   const { body } = await api<{ cart: { id: string } }>(ctx.base, 'POST', '/store/carts', { region_id: ctx.regionId });
@@ -291,5 +374,57 @@ export const SCENARIOS: Scenario[] = [
         ],
       };
     },
+  },
+  // Issue 32's reads at a shop's size (and at the default size where the rows exist).
+  read('list store products with q', '/store/products?q=Product%204242&limit=20'),
+  // pcat_bench_2 holds 250 products at every N (the products are spread evenly over the categories).
+  read('list store products in a category', '/store/products?category_id[]=pcat_bench_2&limit=20', { scaleOnly: true }),
+  read('list store products in a collection', '/store/products?collection_id[]=pcol_bench_7&limit=20'),
+  read('get store product', '/store/products/prod_bench_424'),
+  read('list admin customers', '/admin/customers', { admin: true }),
+  read('list admin discounts with q', '/admin/discounts?q=BENCH4', { admin: true }),
+  read('list admin gift cards with q', '/admin/gift-cards?q=AB1', { admin: true, scaleOnly: true }),
+  read('list admin gift cards', '/admin/gift-cards', { admin: true, scaleOnly: true }),
+  read('list admin draft orders', '/admin/draft-orders', { admin: true, scaleOnly: true }),
+  read('list admin customer group customers', '/admin/customer-groups/cgrp_bench_000003/customers', { admin: true, scaleOnly: true }),
+  {
+    name: "list store customer's orders (1 000 past orders)",
+    target: LIST_TARGET,
+    scaleOnly: true,
+    prepare: async (ctx) => ({ method: 'GET', path: '/store/customers/me/orders?limit=10', headers: await loyalCustomerHeaders(ctx) }),
+  },
+  {
+    name: 'apply a discount whose condition covers thousands of products',
+    target: {},
+    scaleOnly: true,
+    async prepare(ctx) {
+      const carts: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        const { body } = await api<{ cart: { id: string } }>(ctx.base, 'POST', '/store/carts', { region_id: ctx.regionId });
+        await api(ctx.base, 'POST', `/store/carts/${body.cart.id}/line-items`, { variant_id: CONDITION_VARIANTS[i % CONDITION_VARIANTS.length], quantity: 1 });
+        carts.push(body.cart.id);
+      }
+      const next = roundRobin(carts);
+      return {
+        requests: [
+          {
+            method: 'POST',
+            headers: json,
+            setupRequest: (req: AutocannonRequest) => ({
+              ...req,
+              path: `/store/carts/${next()}`,
+              body: JSON.stringify({ discounts: [{ code: CONDITIONAL_DISCOUNT_CODE }] }),
+            }),
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'full checkout as a customer with 1 000 past orders',
+    target: {},
+    scaleOnly: true,
+    requestsPerUnit: 7,
+    prepare: async (ctx) => ({ requests: checkoutRequests(ctx, await loyalCustomerHeaders(ctx), ctx.variantIds) }),
   },
 ];

@@ -19,6 +19,13 @@ describe('PreparedStatementRegistry', () => {
     expect(registry.size).toBe(0);
   });
 
+  it('never names a search (ILIKE): its plan depends on the pattern, and a generic plan ignores it', () => {
+    const registry = new PreparedStatementRegistry(options);
+    const search = `${long(1)} FROM customer WHERE email ILIKE $1 ORDER BY created_at DESC LIMIT 50`;
+    for (let i = 0; i < 5; i++) expect(registry.nameFor(search)).toBeUndefined();
+    expect(registry.size).toBe(0);
+  });
+
   it('stops naming new texts at the cap, so varying texts cannot fill the server', () => {
     const registry = new PreparedStatementRegistry(options);
     for (const n of [1, 2, 3]) for (let i = 0; i < 3; i++) registry.nameFor(long(n));

@@ -19,6 +19,17 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
  * text varies (an IN list of a different length) must not fill the server's memory.
  * Behind a transaction-pooling PgBouncer older than 1.21, set DB_PREPARED_STATEMENTS=false.
  */
+/**
+ * A `q` search (`ILIKE '%term%'`) stays unnamed, planned with its pattern each time. A named
+ * statement gets PostgreSQL's generic plan after five runs, and a generic plan cannot see
+ * the pattern: at 1 000 000 customers it walked the whole `(created_at, id)` index
+ * filtering every row (the page's `COUNT(*) OVER ()` reads every match; 0.9-1.5 s of
+ * PostgreSQL CPU per search, past the statement timeout) instead of the trigram indexes
+ * the pattern's own plan uses (a few ms). The cost is the search's parse and plan, well
+ * under a millisecond.
+ */
+const SEARCH = /\bILIKE\b/i;
+
 export class PreparedStatementRegistry {
   private readonly sightings = new Map<string, number>();
   private readonly names = new Map<string, string>();
@@ -34,7 +45,7 @@ export class PreparedStatementRegistry {
 
   /** The statement name for this text, or undefined to run it unnamed. */
   nameFor(text: string): string | undefined {
-    if (text.length < this.options.minLength) return undefined;
+    if (text.length < this.options.minLength || SEARCH.test(text)) return undefined;
     const name = this.names.get(text);
     if (name !== undefined || this.names.size >= this.options.maxNames) return name;
     const seen = (this.sightings.get(text) ?? 0) + 1;

@@ -122,8 +122,10 @@ export type ListPageOptions<T extends ObjectLiteral> = ListSource<T> & {
    * once. Not for unfiltered lists: the window makes PostgreSQL read every matching row
    * before it can stop at the page, where an index on the order column stops at once.
    * Not with a where that joins relations (TypeORM then pages in two statements).
+   * A function: the total from elsewhere (a count the database keeps), for a list whose
+   * where adds nothing the function does not know.
    */
-  count?: 'separate' | 'window';
+  count?: 'separate' | 'window' | (() => Promise<number>);
   /** Include soft-deleted rows. */
   withDeleted?: boolean;
   /** The root entity's columns to read (find options only); relations keep all of theirs. */
@@ -135,7 +137,13 @@ export async function listPage<T extends ObjectLiteral>(repo: Repository<T>, opt
   const relations = options.relations ?? options.config.relations;
   const jsonTree = options.relationLoad === 'json-tree';
   const query = pageQuery(repo, options, jsonTree ? [] : relations);
-  const [page, count] = options.count === 'window' ? await pageWithWindowCount(query, options.config) : await query.getManyAndCount();
+  const counted = options.count;
+  const [page, count] =
+    typeof counted === 'function'
+      ? [await query.getMany(), await counted()]
+      : counted === 'window'
+        ? await pageWithWindowCount(query, options.config)
+        : await query.getManyAndCount();
   return [jsonTree ? await withRelationsInOrder(repo, page, relations) : page, count];
 }
 

@@ -11,6 +11,7 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
@@ -98,6 +99,8 @@ export class CustomersService {
       });
     }
     const repo = manager.getRepository(Customer);
+    // No filter: the total is the live customers, which the database keeps counted.
+    if (!filters.q && Object.keys(where).length === 0) return listPage(repo, { where, config, count: () => liveRowCount(manager, 'customer') });
     if (!filters.q) return listPage(repo, { where, config });
     // A search is selective and costly: the page's statement counts it too (see listPage's `count`).
     return listPage(repo, { where: withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config, count: 'window' });

@@ -10,6 +10,8 @@ import { DiscountRule } from './discount-rule.entity';
  */
 @Entity('discount')
 @Index('IDX_discount_code_unique', ['code'], { unique: true, where: 'deleted_at IS NULL' })
+@Index('IDX_discount_created_at_id', { synchronize: false }) // migration ListOrderIndexes
+@Index('IDX_discount_code_trgm', { synchronize: false }) // migration ListOrderIndexes
 @Check('CHK_discount_usage_within_limit', 'usage_limit IS NULL OR usage_count <= usage_limit')
 export class Discount extends SoftDeletableEntity {
   static readonly idPrefix = 'disc';

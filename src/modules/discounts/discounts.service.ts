@@ -3,6 +3,7 @@ import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
@@ -47,7 +48,9 @@ export class DiscountsService {
     });
     const ruleWhere = buildWhere<DiscountRule>({ type: filters.rule?.type, allocation: filters.rule?.allocation });
     if (Object.keys(ruleWhere).length > 0) where.rule = ruleWhere;
-    return listPage(this.dataSource.getRepository(Discount), { where: withSearch(where, filters.q, ['code']), config, relationLoad: 'json-tree' });
+    // No filter: the total is the live discounts, which the database keeps counted.
+    const count = !filters.q && Object.keys(where).length === 0 ? () => liveRowCount(this.dataSource.manager, 'discount') : undefined;
+    return listPage(this.dataSource.getRepository(Discount), { where: withSearch(where, filters.q, ['code']), config, relationLoad: 'json-tree', count });
   }
 
   retrieve(id: string, relations: string[] = DISCOUNT_DEFAULT_RELATIONS): Promise<Discount> {

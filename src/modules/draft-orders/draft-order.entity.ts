@@ -13,6 +13,7 @@ export type DraftOrderStatus = (typeof DRAFT_ORDER_STATUSES)[number];
  * `deleted_at`); display ids come from the draft's own sequence, independent of orders.
  */
 @Entity('draft_order')
+@Index('IDX_draft_order_created_at_id', { synchronize: false }) // migration ListOrderIndexes
 @Check('CHK_draft_order_status', `status IN ('open', 'completed')`)
 export class DraftOrder extends BaseEntity {
   static readonly idPrefix = 'dorder';

@@ -10,6 +10,8 @@ import { Region } from '../regions/region.entity';
 @Entity('gift_card')
 @Check('CHK_gift_card_balance_within_value', 'balance >= 0 AND balance <= value')
 @Index('IDX_gift_card_code_unique', ['code'], { unique: true, where: 'deleted_at IS NULL' })
+@Index('IDX_gift_card_created_at_id', { synchronize: false }) // migration ListOrderIndexes
+@Index('IDX_gift_card_code_trgm', { synchronize: false }) // migration ListOrderIndexes
 export class GiftCard extends SoftDeletableEntity {
   static readonly idPrefix = 'gift';
 

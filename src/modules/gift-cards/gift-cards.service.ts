@@ -4,6 +4,7 @@ import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { applySearch, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
@@ -59,8 +60,10 @@ export class GiftCardsService {
     const repo = this.dataSource.getRepository(GiftCard);
     const query = this.applyListSearch(repo.createQueryBuilder('gift_card'), filters.q);
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    const [cards, count] = await listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations) });
-    return [cards.map(withOrderObject), count];
+    // No search: the total is the live gift cards, which the database keeps counted.
+    const count = filters.q ? undefined : () => liveRowCount(this.dataSource.manager, 'gift_card');
+    const [cards, total] = await listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations), count });
+    return [cards.map(withOrderObject), total];
   }
 
   /**

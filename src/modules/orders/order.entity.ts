@@ -39,6 +39,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  */
 @Entity('order')
 @Index('IDX_order_cart_id_unique', ['cart_id'], { unique: true, where: 'cart_id IS NOT NULL' })
+@Index('IDX_order_created_at_id', { synchronize: false }) // migration ListOrderIndexes
 export class Order extends BaseEntity {
   static readonly idPrefix = 'order';
 

@@ -12,6 +12,11 @@ export type ProductStatus = 'draft' | 'proposed' | 'published' | 'rejected';
 
 @Entity('product')
 @Index('IDX_product_handle_unique', ['handle'], { unique: true, where: 'deleted_at IS NULL' })
+@Index('IDX_product_created_at_id', { synchronize: false }) // migration ListOrderIndexes
+@Index('IDX_product_title_trgm', { synchronize: false }) // migration ProductSearchTrigramIndexes
+@Index('IDX_product_description_trgm', { synchronize: false }) // migration ProductSearchTrigramIndexes
+@Index('IDX_product_handle_trgm', { synchronize: false }) // migration ProductSearchTrigramIndexes
+@Index('IDX_product_subtitle_trgm', { synchronize: false }) // migration ProductSearchTrigramIndexes
 export class Product extends SoftDeletableEntity {
   static readonly idPrefix = 'prod';
 

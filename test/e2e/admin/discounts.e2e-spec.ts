@@ -317,6 +317,23 @@ describe('Admin discounts (/admin/discounts)', () => {
       expect(res.body.discounts[0]).toHaveProperty('parent_discount', null);
     });
 
+    it('counts every live discount when nothing filters the list, exactly, as discounts are created and deleted', async () => {
+      const live = async () => Number((await listT.dataSource.query(`SELECT count(*) AS n FROM discount WHERE deleted_at IS NULL`))[0].n);
+      const listed = async () => (await listAdmin.get('/admin/discounts').query({ limit: 1 }).expect(200)).body.count as number;
+      const region = await createRegion(listT.dataSource.manager, { countries: ['fi'] });
+      const before = await live();
+      expect(await listed()).toBe(before);
+      const made = await listAdmin
+        .post('/admin/discounts')
+        .send({ code: 'COUNTME', rule: { type: 'percentage', value: 10, allocation: 'total' }, regions: [region.id] })
+        .expect(200);
+      expect(await listed()).toBe(before + 1);
+      await listAdmin.delete(`/admin/discounts/${made.body.discount.id}`).expect(200);
+      expect(await listed()).toBe(before);
+      // The total is the database's own tally (one row per writing connection), not a scan of the table.
+      expect(await listT.dataSource.query(`SELECT sum(live)::int AS n FROM live_row_count WHERE table_name = 'discount'`)).toEqual([{ n: before }]);
+    });
+
     it('lists each discount with the same relations as GET /admin/discounts/:id gives it (several regions and conditions, a parent)', async () => {
       const m = listT.dataSource.manager;
       const regions = [await createRegion(m, { countries: ['pt'] }), await createRegion(m, { countries: ['gr'] })];

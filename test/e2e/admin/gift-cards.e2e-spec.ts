@@ -171,6 +171,21 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
       expect((await agent.get('/admin/gift-cards?q=DELE').expect(200)).body.count).toBe(0);
     });
 
+    it('counts every live card when nothing filters the list, exactly, as cards are created and deleted', async () => {
+      const live = async () => Number((await t.dataSource.query(`SELECT count(*) AS n FROM gift_card WHERE deleted_at IS NULL`))[0].n);
+      const listed = async () => (await admin.get('/admin/gift-cards').query({ limit: 1 }).expect(200)).body.count as number;
+      const before = await live();
+      expect(await listed()).toBe(before);
+      const first = (await create({ region_id: regionId, value: 1000 }).expect(200)).body.gift_card;
+      await createGiftCard(t.dataSource.manager, { region_id: regionId });
+      expect(await listed()).toBe(before + 2);
+      await admin.delete(`/admin/gift-cards/${first.id}`).expect(200);
+      expect(await listed()).toBe(before + 1);
+      expect(await live()).toBe(before + 1);
+      // The total is the database's own tally (one row per writing connection), not a scan of the table.
+      expect(await t.dataSource.query(`SELECT sum(live)::int AS n FROM live_row_count WHERE table_name = 'gift_card'`)).toEqual([{ n: before + 1 }]);
+    });
+
     it('rejects an unknown order field, a bad limit, expand, fields and unknown parameters with 400', async () => {
       expect((await agent.get('/admin/gift-cards?order=nope').expect(400)).body).toEqual({ type: 'invalid_data', message: 'Order field nope is not valid' });
       await agent.get('/admin/gift-cards?limit=-1').expect(400);
