@@ -19,6 +19,14 @@ export interface EventMeta {
 
 export type EventHandler = (data: Record<string, unknown>, meta: EventMeta) => Promise<void>;
 
+/**
+ * Which of these event names a subscriber wants now, asked once per relay batch inside the
+ * relay's transaction (`query` runs on its connection). A subscriber that often wants nothing
+ * (webhooks without endpoints) saves a queued job per event; being read in the transaction
+ * that hands the events over, the answer is as current as the events themselves.
+ */
+export type WantedEvents = (names: string[], query: (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>) => Promise<Set<string>>;
+
 interface DeliveryMessage {
   event_id: string;
   name: string;
@@ -61,6 +69,7 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
   private readonly logger = new Logger(EventBus.name);
   private readonly subscribers = new Map<string, Map<string, EventHandler>>();
   private readonly handlers = new Map<string, EventHandler>();
+  private readonly wanted = new Map<string, WantedEvents>();
   private readonly pollIntervalMs = intEnv('EVENTS_POLL_INTERVAL_MS', 1000, 50);
   private readonly retentionDays = intEnv('EVENTS_RETENTION_DAYS', 7, 1);
   private stopping = false;
@@ -103,12 +112,13 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
    * Registers `handler` for `eventName` under the subscriber name `id` (unique per event).
    * Events relayed from now on reach it.
    */
-  subscribe(eventName: string, id: string, handler: EventHandler): void {
+  subscribe(eventName: string, id: string, handler: EventHandler, wanted?: WantedEvents): void {
     const forEvent = this.subscribers.get(eventName) ?? new Map<string, EventHandler>();
     if (forEvent.has(id)) throw new Error(`subscriber ${id} is already registered for ${eventName}`);
     forEvent.set(id, handler);
     this.subscribers.set(eventName, forEvent);
     this.handlers.set(`${eventName}\u0000${id}`, handler);
+    if (wanted) this.wanted.set(id, wanted);
   }
 
   /**
@@ -126,8 +136,10 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
           `SELECT id, name, data FROM outbox_event /* event-relay */ WHERE dispatched_at IS NULL ORDER BY seq LIMIT ${RELAY_BATCH} FOR UPDATE SKIP LOCKED`,
         );
         const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await client.query(text, values)).rows }) };
+        const wants = await this.wantedIn(rows, async (text, values) => (await client.query(text, values)).rows);
         for (const event of rows) {
           for (const subscriber of this.subscribers.get(event.name)?.keys() ?? []) {
+            if (wants.get(subscriber)?.has(event.name) === false) continue;
             const message: DeliveryMessage = { event_id: event.id, name: event.name, data: event.data, subscriber };
             await this.queue.send(EVENT_DELIVERY_QUEUE, message, { db });
           }
@@ -146,6 +158,21 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     } finally {
       client.release(release);
     }
+  }
+
+  /** Per subscriber that filters (WantedEvents), the names of this batch it wants. */
+  private async wantedIn(
+    events: PendingEvent[],
+    query: (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>,
+  ): Promise<Map<string, Set<string>>> {
+    const answers = new Map<string, Set<string>>();
+    if (events.length === 0) return answers;
+    const names = [...new Set(events.map((event) => event.name))];
+    for (const [subscriber, wanted] of this.wanted) {
+      const asked = names.filter((name) => this.subscribers.get(name)?.has(subscriber));
+      if (asked.length > 0) answers.set(subscriber, await wanted(asked, query));
+    }
+    return answers;
   }
 
   private relayPool(): Pool {

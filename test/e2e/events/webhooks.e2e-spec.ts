@@ -174,6 +174,32 @@ describe('Webhooks: signed deliveries of events to registered endpoints', () => 
     expect((await deliveriesOf(webhook.id)).count).toBe(0);
   });
 
+  it('queues no webhook work for an event that no enabled endpoint listens to', async () => {
+    const webhookJobs = async () =>
+      Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'event-delivery' AND data->>'subscriber' = 'webhooks'`))[0].n);
+    const relayed = async (eventId: string) => {
+      for (let i = 0; i < 300; i++) {
+        const [row] = await t.dataSource.query(`SELECT dispatched_at FROM outbox_event WHERE id = $1`, [eventId]);
+        if (row?.dispatched_at) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`event ${eventId} was not relayed`);
+    };
+    const lastEvent = async (name: string) => (await t.dataSource.query(`SELECT id FROM outbox_event WHERE name = $1 ORDER BY seq DESC LIMIT 1`, [name]))[0].id;
+    await t.dataSource.query(`UPDATE webhook_endpoint SET disabled_at = now() WHERE 'gift_card.created' = ANY(events)`);
+    const regionId = await createRegionId();
+    const before = await webhookJobs();
+    await admin.post('/admin/gift-cards').send({ region_id: regionId, value: 500 }).expect(200);
+    await relayed(await lastEvent('gift_card.created'));
+    expect(await webhookJobs()).toBe(before);
+    // Control: with an endpoint listening, the same event is queued for the webhooks.
+    await register('/wanted', ['gift_card.created']);
+    await admin.post('/admin/gift-cards').send({ region_id: regionId, value: 500 }).expect(200);
+    await relayed(await lastEvent('gift_card.created'));
+    expect(await webhookJobs()).toBe(before + 1);
+    await arrivals('/wanted', 1);
+  });
+
   async function createRegionId(): Promise<string> {
     return (await createRegion(t.dataSource.manager, { countries: [] })).id;
   }

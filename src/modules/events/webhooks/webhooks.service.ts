@@ -8,7 +8,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../../config/configuration';
 import type { QueueJob } from '../../queue/consumer-loop';
 import { QueueService } from '../../queue/queue.service';
-import { EventBus, EventMeta } from '../event-bus.service';
+import { EventBus, EventMeta, WantedEvents } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
@@ -66,7 +66,7 @@ export class WebhooksService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.queue.define(WEBHOOK_QUEUE);
     this.queue.work<{ delivery_id: string }>(WEBHOOK_QUEUE, (job) => this.attempt(job));
-    for (const name of WEBHOOK_EVENTS) this.bus.subscribe(name, 'webhooks', (data, meta) => this.fanOut(data, meta));
+    for (const name of WEBHOOK_EVENTS) this.bus.subscribe(name, 'webhooks', (data, meta) => this.fanOut(data, meta), wantedByEndpoints);
   }
 
   async create(input: WebhookInput): Promise<WebhookEndpoint> {
@@ -227,3 +227,12 @@ export class WebhooksService implements OnModuleInit {
     });
   }
 }
+
+/** The event names an enabled endpoint listens to: an event none wants is never queued for the webhooks. */
+const wantedByEndpoints: WantedEvents = async (names, query) => {
+  const rows = await query(
+    `SELECT DISTINCT name FROM webhook_endpoint /* event-relay */, unnest(events) AS name WHERE disabled_at IS NULL AND name = ANY($1::text[])`,
+    [names],
+  );
+  return new Set(rows.map((row) => String(row.name)));
+};
