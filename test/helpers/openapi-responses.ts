@@ -196,8 +196,8 @@ const COMPILERS = new Map<string, { ajv: Ajv; compiled: Map<string, ValidateFunc
  *
  * Without `expand`/`fields`, the entity must carry what the response schema requires: its
  * own required fields plus the relations the route loads by default and the totals
- * (`x-expanded-relations`). `expand` replaces the default relations (as in Medusa): the ones
- * it names are required instead. `fields` selects the entity's own columns: `id`, the named
+ * (`x-expanded-relations`), at every depth. `expand` replaces the default relations (as in Medusa): the ones
+ * it names are required instead, along each named path. `fields` selects the entity's own columns: `id`, the named
  * fields and the expanded relations are required of it, nothing else; nested objects (the
  * relations) keep every `required` of theirs.
  */
@@ -268,9 +268,22 @@ export class ResponseValidator {
   }
 
   /** The required properties an answer's entities lack, one line each (as `describe` writes them). */
-  private static missing(body: unknown, entities: Array<{ name: string; list: boolean; required: string[] }>): string[] {
+  private static missing(body: unknown, entities: Array<{ name: string; list: boolean; required: string[] }>, expand: string | null): string[] {
     const lines: string[] = [];
     if (!isObject(body as Json)) return lines;
+    // An expanded path is carried at every depth: `items.variant.product` needs each line's
+    // variant (when it has one) to carry its product.
+    const nested = (expand ?? '')
+      .split(',')
+      .map((p) => p.trim().split('.'))
+      .filter((p) => p.length > 1);
+    const walk = (node: Json, path: string[], at: string) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, path, `${at}[${i}]`));
+      if (!isObject(node) || path.length === 0) return;
+      const [head, ...rest] = path;
+      if (!(head in node)) lines.push(`  ${at}: missing required property "${head}"`);
+      else walk(node[head], rest, `${at}.${head}`);
+    };
     for (const { name, list, required } of entities) {
       const value = (body as Schema)[name];
       const items = list ? (Array.isArray(value) ? value : []) : [value];
@@ -278,6 +291,7 @@ export class ResponseValidator {
         if (!isObject(item)) return;
         const at = list ? `${name}[${i}]` : name;
         for (const r of required) if (!(r in item)) lines.push(`  ${at}: missing required property "${r}"`);
+        for (const path of nested) if (path[0] in item) walk(item[path[0]], path.slice(1), `${at}.${path[0]}`);
       });
     }
     return lines;
@@ -318,7 +332,7 @@ export class ResponseValidator {
       compiled.set(key, validate);
     }
     const valid = validate(body);
-    const missing = reshaped ? ResponseValidator.missing(body, reshaped.entities) : [];
+    const missing = reshaped ? ResponseValidator.missing(body, reshaped.entities, expand) : [];
     if (valid && !missing.length) return [];
     const lines = [...missing, ...(valid ? [] : [describe(validate.errors)])].join('\n');
     return [`${label}${shaping ? ` (with ${shaping})` : ''} does not match its schema:\n${lines}`];

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { requireExpandedRelations } from './expanded-relations';
 import { ADMIN_DASHBOARD_RESPONSES, ADMIN_DASHBOARD_SCHEMAS } from './schemas/admin-dashboard';
 import { ADMIN_RESPONSES } from './schemas/admin-responses';
 import { CART_SCHEMAS } from './schemas/cart';
@@ -38,6 +39,7 @@ export const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
   ...WEBHOOK_SCHEMAS,
   ...RESPONSE_SCHEMAS,
 };
+requireExpandedRelations(RESPONSE_SCHEMAS, MEDUSA_SCHEMAS);
 
 /** Adds the entity and response schemas that the operations' responses refer to. */
 export function addMedusaSchemas(document: OpenAPIObject): OpenAPIObject {

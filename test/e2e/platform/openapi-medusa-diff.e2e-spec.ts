@@ -87,8 +87,8 @@ const ALLOWED_KIND_DEVIATIONS: Record<string, string> = {
 function kindOf(property: Node): string {
   const nullable = property.nullable === true ? '|null' : '';
   if (typeof property.$ref === 'string') return `ref:${property.$ref.split('/').pop()}${nullable}`;
-  // One component plus branches that only add `required` (how a response marks its relations).
-  const typed = ((property.allOf as Node[] | undefined) ?? []).filter((branch) => branch.$ref || branch.properties || branch.allOf);
+  // One component plus branches that only require its relations (how a response marks them).
+  const typed = ((property.allOf as Node[] | undefined) ?? []).filter((branch) => branch.$ref);
   if (typed.length === 1) return `${kindOf(typed[0]).replace(/\|null$/, '')}${nullable}`;
   if (property.oneOf || property.anyOf) return `union${nullable}`;
   if (property.type === 'array') return `array<${kindOf((property.items as Node) ?? {})}>${nullable}`;
