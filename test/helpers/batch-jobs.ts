@@ -15,7 +15,7 @@ export const FAST_QUEUE_ENV: Record<string, string> = {
  * Polls GET /admin/batch-jobs/:id until `done(job)` holds, for at most `timeoutMs`
  * (short polls, bounded: a stuck job fails the test with its last state).
  */
-export async function waitForJob(agent: Agent, id: string, done: (job: Record<string, any>) => boolean, timeoutMs = 20_000): Promise<Record<string, any>> {
+export async function waitForJob(agent: Agent, id: string, done: (job: Record<string, any>) => boolean, timeoutMs = 60_000): Promise<Record<string, any>> {
   const until = Date.now() + timeoutMs;
   let job: Record<string, any> = {};
   while (Date.now() < until) {
