@@ -19,7 +19,7 @@ import { PgAttemptCounters } from '../../common/throttling/pg-attempt-counters';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
 /** How long a reset link works (Medusa v1: 15 minutes). */
-export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token';
 

@@ -65,4 +65,3 @@ export async function connectSource(url: string): Promise<Client> {
   return client;
 }
 
-export type SourceRows = Row[];

@@ -7,7 +7,7 @@ const noticeFreeRequests = new WeakSet<Request>();
 
 /** Marks the request as handled by a @WritesNoNotice() handler (see there). */
 @Injectable()
-export class NoticeFreeWriteMarker implements NestInterceptor {
+class NoticeFreeWriteMarker implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     noticeFreeRequests.add(context.switchToHttp().getRequest<Request>());
     return next.handle();
