@@ -64,4 +64,3 @@ export async function connectSource(url: string): Promise<Client> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   return client;
 }
-
