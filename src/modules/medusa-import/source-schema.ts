@@ -1,5 +1,4 @@
 import { Client, types } from 'pg';
-import type { Row } from './import-kind';
 
 /**
  * What the source Medusa v1 database has: its tables and columns (Medusa 1.8 to 1.20 differ,
