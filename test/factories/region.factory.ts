@@ -5,7 +5,7 @@ import { Region } from '../../src/modules/regions/region.entity';
 
 export interface RegionOverrides extends Partial<Omit<Region, 'countries'>> {
   countries?: string[];
-  payment_providers?: PaymentProvider[] | never;
+  payment_providers?: PaymentProvider[];
   payment_provider_ids?: string[];
 }
 

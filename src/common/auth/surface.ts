@@ -16,7 +16,7 @@ import { applyDecorators, Controller, SetMetadata } from '@nestjs/common';
  */
 export type Surface = 'admin' | 'store' | 'public';
 
-export const SURFACE = 'auth:surface';
+const SURFACE = 'auth:surface';
 
 /** The first path segment of every admin and store route; CORS chooses its origins by it. */
 export const ADMIN_PREFIX = 'admin';

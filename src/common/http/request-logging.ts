@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/configuration';
 import { redactQueryError, redactRequest } from './log-redaction';
 
 /** Echoes a sane incoming x-request-id (a proxy's), or makes one; sets the response header. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+function requestId(req: IncomingMessage, res: ServerResponse): string {
   const header = req.headers['x-request-id'];
   const id = typeof header === 'string' && header.length <= 128 ? header : randomUUID();
   res.setHeader('x-request-id', id);

@@ -30,5 +30,5 @@ export function startSession(req: Request): Promise<void> {
   if (req.session) return Promise.resolve();
   const middleware = sessionMiddlewares.get(req.app);
   if (!middleware || !req.res) return Promise.resolve();
-  return new Promise((resolve, reject) => middleware(req, req.res!, (err?: unknown) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) => middleware(req, req.res!, (err?: unknown) => (err ? reject(err as Error) : resolve())));
 }

@@ -15,7 +15,7 @@ export interface TaxLineInput {
 }
 
 /** One line-item adjustment: a discount share (`discount_id`) or a custom adjustment (null). */
-export interface AdjustmentInput {
+interface AdjustmentInput {
   amount: number;
   discount_id: string | null;
 }

@@ -27,7 +27,7 @@ export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...ADMIN_DASHBOARD_RESPONS
 /** The names a controller method can declare as its answer. */
 export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
 
-export const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
+const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
   ...ADMIN_DASHBOARD_SCHEMAS,
   ...CART_SCHEMAS,
   ...CUSTOMER_SCHEMAS,

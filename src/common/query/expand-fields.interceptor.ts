@@ -28,7 +28,7 @@ export const MAX_EXPAND_RELATIONS = 25;
  * totals the same way (Medusa computes them on every cart it answers). Only top-level keys
  * the answer has are kept: a resource without totals is unaffected.
  */
-export const TOTALS_KEPT_WITH_FIELDS = [
+const TOTALS_KEPT_WITH_FIELDS = [
   'shipping_total',
   'discount_total',
   'tax_total',

@@ -31,7 +31,7 @@ export class ListParamsDto extends FindParamsDto {
  * A date filter value: an ISO date, or Unix seconds as Medusa v1 accepts
  * (`created_at[lt]=1650000000`). Anything else stays a string and fails IsDate.
  */
-export function toDate({ value }: { value: unknown }): unknown {
+function toDate({ value }: { value: unknown }): unknown {
   if (typeof value !== 'string' || value === '') return value;
   if (/^\d+(\.\d+)?$/.test(value)) return new Date(Number(value) * 1000);
   const date = new Date(value);

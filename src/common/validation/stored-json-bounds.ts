@@ -53,7 +53,7 @@ function depthOf(value: unknown): number {
   return max;
 }
 
-export function withinBounds(m: JsonMeasure): boolean {
+function withinBounds(m: JsonMeasure): boolean {
   return m.bytes <= STORED_JSON_BOUNDS.bytes && m.keys <= STORED_JSON_BOUNDS.keys && m.depth <= STORED_JSON_BOUNDS.depth;
 }
 

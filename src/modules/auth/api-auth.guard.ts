@@ -7,9 +7,9 @@ import { ACCEPTS_MULTIPART, CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth, STARTS_SE
 import { CrossSiteWrites, WriteRules } from '../../common/auth/cross-site-writes';
 import { JwtService, StoreTokenPayload, tokenVersionOf } from '../../common/auth/jwt.service';
 import { Surface, surfaceOf } from '../../common/auth/surface';
-import { liveStoreTokens } from '../../common/auth/token-version';
 import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
+import { liveStoreTokens } from '../customers/customers.repository';
 import { UsersService } from '../users/users.service';
 import { User } from '../users/user.entity';
 

@@ -14,15 +14,17 @@ import type { Request, Response } from 'express';
 import * as jwt from 'jsonwebtoken';
 import { Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
-import type { TokenAccount } from '../../common/auth/token-version';
 import { addressForLimits, clientAddress } from '../../common/http/client-address';
 import { PgAttemptCounters } from '../../common/throttling/pg-attempt-counters';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
 /** How long a reset link works (Medusa v1: 15 minutes). */
-export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token';
+
+/** The kind of account a reset token is for. */
+export type TokenAccount = 'customer' | 'user';
 
 const ID_CLAIM: Record<TokenAccount, 'customer_id' | 'user_id'> = { customer: 'customer_id', user: 'user_id' };
 

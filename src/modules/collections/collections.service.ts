@@ -76,16 +76,22 @@ export class CollectionsService {
    * (only here: renaming never changes the handle). A handle taken by a live collection
    * is a 422 (the partial unique index decides, so concurrent creates cannot both win).
    */
-  async create(input: CollectionInput & { title: string }, relations: string[] = []): Promise<ProductCollection> {
-    const repo = this.dataSource.getRepository(ProductCollection);
+  async create(
+    input: CollectionInput & { title: string },
+    relations: string[] = [],
+    // The seed keeps the ids of its file and writes in its own transaction.
+    { id, manager = this.dataSource.manager }: { id?: string; manager?: EntityManager } = {},
+  ): Promise<ProductCollection> {
+    const repo = manager.getRepository(ProductCollection);
     const collection = repo.create({
+      id,
       title: input.title,
       handle: input.handle || kebabCase(input.title),
       metadata: boundedJson('metadata', input.metadata ?? null),
     });
-    await this.assertHandleFree(collection.handle!, undefined, this.dataSource.manager);
+    await this.assertHandleFree(collection.handle!, undefined, manager);
     await repo.save(collection);
-    return this.retrieve(collection.id, relations);
+    return this.retrieve(collection.id, relations, manager);
   }
 
   /** Updates title, handle and metadata (merged) under a row lock. */

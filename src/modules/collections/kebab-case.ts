@@ -41,7 +41,7 @@ const LATIN_LETTER = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u017f]/g;
 const COMBINING_MARK = /[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g;
 const APOSTROPHE = /['\u2019]/g;
 
-export function deburr(value: string): string {
+function deburr(value: string): string {
   return value.replace(LATIN_LETTER, (ch) => LIGATURES[ch] ?? ch.normalize('NFD').replace(COMBINING_MARK, '')).replace(COMBINING_MARK, '');
 }
 
@@ -64,7 +64,7 @@ const WORD = new RegExp(
   'gv',
 );
 
-export function words(value: string): string[] {
+function words(value: string): string[] {
   return value.match(WORD) ?? [];
 }
 

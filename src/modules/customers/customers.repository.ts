@@ -71,3 +71,26 @@ export async function removeGroupMembers(manager: EntityManager, groupId: string
 export async function removeAllGroupMembers(manager: EntityManager, groupId: string): Promise<void> {
   await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [groupId]);
 }
+
+/** The customer's current token version (one primary-key read); undefined when it is deleted or never existed. */
+export async function customerTokenVersion(manager: EntityManager, customerId: string): Promise<number | undefined> {
+  const rows: Array<{ token_version: number }> = await manager.query(`SELECT token_version FROM customer WHERE id = $1 AND deleted_at IS NULL`, [customerId]);
+  return rows[0]?.token_version;
+}
+
+/**
+ * What decides whether a store JWT still identifies its customer: the current token version,
+ * and the one token a password change kept (undefined when the customer is deleted).
+ */
+export async function liveStoreTokens(manager: EntityManager, customerId: string): Promise<{ version: number; keptTokenId: string | null } | undefined> {
+  const rows: Array<{ token_version: number; kept_token_id: string | null }> = await manager.query(
+    `SELECT token_version, kept_token_id FROM customer WHERE id = $1 AND deleted_at IS NULL`,
+    [customerId],
+  );
+  return rows[0] && { version: rows[0].token_version, keptTokenId: rows[0].kept_token_id };
+}
+
+/** Ends the customer's store JWTs (the version goes up); every change also forgets the token the previous one kept. */
+export async function bumpCustomerTokenVersion(manager: EntityManager, customerId: string): Promise<void> {
+  await manager.query(`UPDATE customer SET token_version = token_version + 1, kept_token_id = NULL, updated_at = now() WHERE id = $1`, [customerId]);
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
-import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
+import { endSessionsOf } from '../auth/login-sessions.repository';
 import { customerEventData, emitEvent } from '../events/outbox';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { generateEntityId } from '../../common/database/ids';
@@ -19,7 +19,15 @@ import { narrowSearchTerm } from '../../common/query/trigram-search';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import { AddressInput, setBillingAddress } from './customer-addresses.service';
 import { Customer } from './customer.entity';
-import { findGuest, findOrInsertGuest, type GuestCustomer, replaceCustomerGroups, replacePasswordHashIfUnchanged } from './customers.repository';
+import {
+  bumpCustomerTokenVersion,
+  customerTokenVersion,
+  findGuest,
+  findOrInsertGuest,
+  type GuestCustomer,
+  replaceCustomerGroups,
+  replacePasswordHashIfUnchanged,
+} from './customers.repository';
 
 export interface CustomerListFilters {
   q?: string;
@@ -223,7 +231,8 @@ export class CustomersService {
       const repo = manager.getRepository(Customer);
       const { affected } = await repo.update({ id: customerId, deleted_at: IsNull() }, { password_hash: hash });
       if (!affected) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
-      await endAccountLogins(manager, 'customer', customerId, options.keepSessionId);
+      await bumpCustomerTokenVersion(manager, customerId);
+      await endSessionsOf(manager, 'customer_id', customerId, options.keepSessionId);
       if (options.keepTokenId) await repo.update(customerId, { kept_token_id: options.keepTokenId });
     };
     await (options.manager ? run(options.manager) : this.tx.run(run));
@@ -231,7 +240,7 @@ export class CustomersService {
 
   /** The customer's current token version, or undefined when there is no live customer with that id. */
   tokenVersion(customerId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
-    return liveTokenVersion(manager, 'customer', customerId);
+    return customerTokenVersion(manager, customerId);
   }
 
   /** The account (has_account) whose email and password match, or undefined. */

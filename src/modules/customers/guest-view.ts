@@ -9,7 +9,7 @@ import type { Customer } from './customer.entity';
  * its own client sent. Accounts are shown in full: only their owner can have them on a
  * cart (a logged-in attach, never an email).
  */
-export function storeViewOfCustomer<T extends Partial<Customer>>(customer: T | null | undefined): T | null | undefined {
+function storeViewOfCustomer<T extends Partial<Customer>>(customer: T | null | undefined): T | null | undefined {
   if (!customer || customer.has_account !== false) return customer;
   return {
     id: customer.id,

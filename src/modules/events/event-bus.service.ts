@@ -5,8 +5,8 @@ import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
 import { emitEvent, EventName } from './outbox';
 
-export const EVENT_DELIVERY_QUEUE = 'event-delivery';
-export const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
+const EVENT_DELIVERY_QUEUE = 'event-delivery';
+const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
 
 /** What a subscriber receives besides the payload. */
 export interface EventMeta {

@@ -16,7 +16,7 @@ import {
 } from './files.repository';
 
 /** Bytes per chunk row: large enough to keep row counts low, small enough to stream. */
-export const CHUNK_SIZE = 256 * 1024;
+const CHUNK_SIZE = 256 * 1024;
 /** Chunks fetched per query while reading. */
 const CHUNKS_PER_READ = 4;
 

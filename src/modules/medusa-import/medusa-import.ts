@@ -268,7 +268,7 @@ function describeError(err: unknown): string {
   return [e.message ?? String(err), e.detail].filter(Boolean).join(': ');
 }
 
-export function describeKind(k: KindReport): string {
+function describeKind(k: KindReport): string {
   const skipped = k.skipped ? `${k.skipped} skipped (${k.skipReason})` : '0 skipped';
   const failed = k.failed ? `, ${k.failed} failed` : '';
   return `${k.name}: ${k.read} read, ${k.written} written, ${skipped}${failed}`;

@@ -1,5 +1,4 @@
 import { Client, types } from 'pg';
-import type { Row } from './import-kind';
 
 /**
  * What the source Medusa v1 database has: its tables and columns (Medusa 1.8 to 1.20 differ,
@@ -64,5 +63,3 @@ export async function connectSource(url: string): Promise<Client> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   return client;
 }
-
-export type SourceRows = Row[];

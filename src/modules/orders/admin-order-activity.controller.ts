@@ -8,14 +8,14 @@ import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 
 /** Medusa v1's AdminGetNotesParams. */
-export class AdminGetNotesParams extends ListParamsDto {
+class AdminGetNotesParams extends ListParamsDto {
   @IsOptional()
   @IsString()
   resource_id?: string;
 }
 
 /** Medusa v1's AdminGetNotificationsParams. */
-export class AdminGetNotificationsParams extends ListParamsDto {
+class AdminGetNotificationsParams extends ListParamsDto {
   @IsOptional()
   @IsString()
   event_name?: string;
@@ -38,7 +38,7 @@ export class AdminGetNotificationsParams extends ListParamsDto {
 }
 
 /** Medusa v1's GetOrderEditsParams. */
-export class AdminGetOrderEditsParams extends ListParamsDto {
+class AdminGetOrderEditsParams extends ListParamsDto {
   @IsOptional()
   @IsString()
   q?: string;
@@ -59,7 +59,7 @@ const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: 
  */
 @ApiTags('Notes')
 @AdminController('notes')
-export class AdminNotesController {
+class AdminNotesController {
   @Get()
   @ApiOperation({ summary: 'List Notes (none: notes are not part of this service)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
@@ -71,7 +71,7 @@ export class AdminNotesController {
 
 @ApiTags('Notifications')
 @AdminController('notifications')
-export class AdminNotificationsController {
+class AdminNotificationsController {
   @Get()
   @ApiOperation({ summary: 'List Notifications (none: this service sends none)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
@@ -88,7 +88,7 @@ export class AdminNotificationsController {
  */
 @ApiTags('Order Edits')
 @AdminController('order-edits')
-export class AdminOrderEditsController {
+class AdminOrderEditsController {
   @Get()
   @ApiOperation({ summary: 'List Order Edits (none: order editing is not part of this service)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 20 })

@@ -34,14 +34,14 @@ export const ADMIN_ORDER_RELATIONS = [
  * refunds, claims, swaps and order edits are not part of it, so an order always has none
  * (Medusa's answer for an order that was never fulfilled, returned or changed).
  */
-export const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
+const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
 
 /**
  * The relations of an admin order that are loaded from the database: the requested ones
  * minus those above, and with the items (or returnable items) their variant and its
  * product, which Medusa's line item and variant entities load eagerly.
  */
-export function loadableOrderRelations(relations: readonly string[]): string[] {
+function loadableOrderRelations(relations: readonly string[]): string[] {
   const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
   const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
   if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
@@ -57,7 +57,7 @@ export async function retrieveAdminOrder(orders: OrdersService, id: string, rela
  * An admin order as Medusa answers it: the empty relations as [] where asked for, and
  * `returnable_items` (with nothing ever returned, every item) when asked for.
  */
-export function asAdminOrder(order: Order, relations: readonly string[]): Order {
+function asAdminOrder(order: Order, relations: readonly string[]): Order {
   const asked = new Set(relations.map((r) => r.split('.')[0]));
   const target = order as Order & Record<string, unknown>;
   for (const relation of EMPTY_ORDER_RELATIONS) if (asked.has(relation)) target[relation] = [];

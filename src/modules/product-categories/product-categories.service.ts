@@ -24,7 +24,7 @@ import { ProductCategory } from './product-category.entity';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 
 /** What a shopper may see: active, non-internal categories (and only those in a tree). */
-export type CategoryScope = 'store' | 'admin';
+type CategoryScope = 'store' | 'admin';
 
 export interface CategoryListFilters {
   q?: string;

@@ -13,7 +13,7 @@ export const REGION_TREE_VERSION: TreeAttachment = {
 };
 
 /** The relations of a region that the cache holds, in the order a response shows them. */
-export const CACHED_REGION_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'] as const;
+const CACHED_REGION_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers'] as const;
 type CachedRelation = (typeof CACHED_REGION_RELATIONS)[number];
 
 const MAX_REGIONS = 1_000;

@@ -12,7 +12,7 @@ import { SalesChannel } from './sales-channel.entity';
 
 /** The admin's reads of sales channels. */
 @Injectable()
-export class AdminSalesChannelsQuery {
+class AdminSalesChannelsQuery {
   constructor(private readonly dataSource: DataSource) {}
 
   /** A page of channels; `q` searches name and description (Medusa's columns). */
@@ -41,7 +41,7 @@ export class AdminSalesChannelsQuery {
  */
 @ApiTags('Sales Channels')
 @AdminController('sales-channels')
-export class AdminSalesChannelsController {
+class AdminSalesChannelsController {
   constructor(private readonly channels: AdminSalesChannelsQuery) {}
 
   @Get()

@@ -14,7 +14,7 @@ export const DEMO_ADMIN = { email: 'admin@medusa-test.com', password: 'supersecr
  * (NODE_ENV=production or staging) creates them only with the password given at start in
  * SEED_ADMIN_PASSWORD, and otherwise not at all; `notice` is the one line that says which.
  */
-export function demoUsersForStart(
+function demoUsersForStart(
   users: ReadonlyArray<Record<string, unknown>>,
   isProduction: boolean,
   givenPassword: string | undefined,

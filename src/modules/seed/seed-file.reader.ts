@@ -17,7 +17,7 @@ const MAX_REPORTED = 10;
  * Flattens class-validator's error tree into messages naming the entry with its full
  * path, e.g. `products[2].variants[0].prices[1].amount must be an integer number`.
  */
-export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
+function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
   const messages: string[] = [];
   for (const error of errors) {
     const path = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;

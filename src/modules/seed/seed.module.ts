@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsModule } from '../collections/collections.module';
 import { UsersModule } from '../users/users.module';
 import { CategoriesImporter } from './importers/categories.importer';
 import { CollectionsImporter } from './importers/collections.importer';
@@ -13,7 +14,7 @@ import { SeedService } from './seed.service';
 
 /** The seed importer used by `npm start` (demo data) and `npm run seed`. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, CollectionsModule],
   providers: [
     SeedService,
     StoreImporter,

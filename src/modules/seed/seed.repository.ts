@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
 
 /*
- * The seed's own statements. The seed is a whole-database loader: most rows go through
- * TypeORM repositories and the owning modules' services; these few checks and links
- * have no owner method (see docs/architecture.md, "Where SQL lives").
+ * The seed's own statements: its lock and the reads it checks references with (see
+ * docs/architecture.md, "Where SQL lives"). It writes nothing here.
  */
 
 /** Arbitrary but fixed: two seed runs against one database take turns instead of racing on natural keys. */
@@ -31,8 +30,4 @@ export async function rowExists(manager: EntityManager, table: string, id: strin
 export async function regionOffersFulfillmentProvider(manager: EntityManager, regionId: string, providerId: string): Promise<boolean> {
   const rows: unknown[] = await manager.query('SELECT 1 FROM region_fulfillment_providers WHERE region_id = $1 AND provider_id = $2', [regionId, providerId]);
   return rows.length > 0;
-}
-
-export async function addStoreCurrency(manager: EntityManager, storeId: string, currencyCode: string): Promise<void> {
-  await manager.query('INSERT INTO store_currencies (store_id, currency_code) VALUES ($1, $2)', [storeId, currencyCode]);
 }

@@ -14,7 +14,7 @@ import { Store } from './store.entity';
  * consent dialog and needs no `/admin/analytics-configs`), `order_editing` off (no order
  * edits page), `sales_channels` and `product_categories` on.
  */
-export const FEATURE_FLAGS: ReadonlyArray<{ key: string; value: boolean }> = [
+const FEATURE_FLAGS: ReadonlyArray<{ key: string; value: boolean }> = [
   { key: 'analytics', value: false },
   { key: 'order_editing', value: false },
   { key: 'product_categories', value: true },
@@ -29,7 +29,7 @@ export const FEATURE_FLAGS: ReadonlyArray<{ key: string; value: boolean }> = [
  * (inventory, stock locations) exist here; Medusa's dashboard reads this list whenever
  * `feature_flags` is non-empty, so it is always sent.
  */
-export const MODULES: ReadonlyArray<{ module: string; resolution: string }> = [];
+const MODULES: ReadonlyArray<{ module: string; resolution: string }> = [];
 
 const STORE_RELATIONS = { currencies: true, default_currency: true } as const;
 

@@ -2,17 +2,16 @@
  * The change scopes: what each per-process cache reads (the catalogue responses, the
  * admin API tokens, the rarely written part of cart answers). A change to any of these
  * tables, by any writer (this API, a batch import, the seed command, another instance,
- * plain SQL), is announced by the triggers of migration
- * 1795316570000-CatalogueChangeNotifications on the channel below (its name is kept from
- * when only the catalogue listened), with the table name as payload, and drops the scopes
- * that read it.
+ * plain SQL), is announced by the statement-level `table_changed` triggers (migrations
+ * 1795316570000-CatalogueChangeNotifications and later, renamed by 1795316830000) on the
+ * channel below, with the table name as payload, and drops the scopes that read it.
  *
  * Adding a relation to a cached response means adding its table here AND a trigger in a
  * new migration; test/e2e/platform/catalogue-cache.e2e-spec.ts (catalogue scopes) and
  * test/e2e/store/cart-response-cache.e2e-spec.ts (carts) check both against the entity
  * metadata.
  */
-export const TABLE_CHANGES_CHANNEL = 'catalogue_changed';
+export const TABLE_CHANGES_CHANNEL = 'table_changed';
 
 /**
  * Changes to rows that are written often (stock at every checkout, discount usage, gift

@@ -1,16 +1,44 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+
+/** The requests whose handler is declared @WritesNoNotice(), marked before the handler runs. */
+const noticeFreeRequests = new WeakSet<Request>();
+
+/** Marks the request as handled by a @WritesNoNotice() handler (see there). */
+@Injectable()
+class NoticeFreeWriteMarker implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    noticeFreeRequests.add(context.switchToHttp().getRequest<Request>());
+    return next.handle();
+  }
+}
+
 /**
- * Store cart writes that never change a table announced on TABLE_CHANGES_CHANNEL or
- * ROW_CHANGES_CHANNEL: they write carts, their lines, addresses, shipping methods,
- * payment sessions, the cart's discount and gift card links, guest customers and
- * idempotency keys. Their responses need no write fence: no cached response can be older
- * than them. Completion (stock, discount usage, gift card balances, payments) is not
- * among them, nor is any admin write.
+ * Declares that a write handler never changes a table announced on TABLE_CHANGES_CHANNEL
+ * or ROW_CHANGES_CHANNEL (store cart writes: carts, their lines, addresses, shipping
+ * methods, payment sessions, discount and gift card links, guest customers, idempotency
+ * keys), so its response needs no write fence: no cached answer can be older than it.
+ * Completion (stock, discount usage, gift card balances, payments) and admin writes are not.
  *
- * test/e2e/platform/notice-free-writes.e2e-spec.ts sends every route matched here and
- * checks that no notice is announced; a route that starts writing an announced table
- * fails it.
+ * The interceptor it adds runs only on the handlers that carry it; a request that fails
+ * before reaching it (guard, unknown route) keeps its fence.
+ * test/e2e/platform/notice-free-writes.e2e-spec.ts sends every such write and fails if
+ * one announces anything or is fenced.
  */
-const NOTICE_FREE_CART_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
+export function WritesNoNotice(): MethodDecorator & ClassDecorator {
+  return UseInterceptors(NoticeFreeWriteMarker);
+}
+
+/**
+ * LEFTOVER (issue 31): the store cart writes that have not yet been given @WritesNoNotice()
+ * (StoreCartsController: create, update, addLineItem, updateLineItem, deleteLineItem,
+ * removeDiscount; StoreCartCheckoutController: addShippingMethod, createPaymentSessions,
+ * selectPaymentSession, updatePaymentSession, deletePaymentSession, refreshPaymentSession,
+ * calculateTaxes). The merger deletes this list and its use below once those handlers
+ * carry the decorator.
+ */
+const LEFTOVER_NOTICE_FREE_CART_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/store\/carts$/ },
   { method: 'POST', path: /^\/store\/carts\/[^/]+$/ },
   { method: 'POST', path: /^\/store\/carts\/[^/]+\/line-items(\/[^/]+)?$/ },
@@ -23,9 +51,14 @@ const NOTICE_FREE_CART_WRITES: ReadonlyArray<{ method: string; path: RegExp }> =
   { method: 'POST', path: /^\/store\/carts\/[^/]+\/taxes$/ },
 ];
 
-/** Whether a write request (`originalUrl`, query string included) is one of the notice-free cart writes. */
-export function isNoticeFreeWrite(method: string, originalUrl: string): boolean {
-  const query = originalUrl.indexOf('?');
-  const path = query < 0 ? originalUrl : originalUrl.slice(0, query);
-  return NOTICE_FREE_CART_WRITES.some((route) => route.method === method && route.path.test(path));
+function isLeftoverNoticeFreeWrite(req: Request): boolean {
+  const url = req.originalUrl;
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  return LEFTOVER_NOTICE_FREE_CART_WRITES.some((route) => route.method === req.method && route.path.test(path));
+}
+
+/** Whether a finished write request was answered by a @WritesNoNotice() handler. */
+export function isNoticeFreeWrite(req: Request): boolean {
+  return noticeFreeRequests.has(req) || isLeftoverNoticeFreeWrite(req);
 }

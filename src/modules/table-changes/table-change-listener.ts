@@ -12,7 +12,7 @@ export interface TableChangeHandlers {
   listening(): void;
 }
 
-export const LISTENER_APPLICATION_NAME = 'table-change-listener';
+const LISTENER_APPLICATION_NAME = 'table-change-listener';
 
 /**
  * One dedicated PostgreSQL connection (outside TypeORM's pool: a pooled connection is

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../../common/auth/password-hasher';
-import { endAccountLogins } from '../../common/auth/token-version';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
@@ -65,7 +64,7 @@ export class UserPasswordResetService {
         throw ApiError.unauthorized(INVALID_RESET_TOKEN);
       }
       await manager.getRepository(User).update(user.id, { password_hash: hash });
-      await endAccountLogins(manager, 'user', user.id);
+      await this.users.endLogins(user.id, manager);
       return user.id;
     });
     return this.users.retrieve(id);

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
-import { endAccountLogins, liveTokenVersion } from '../../common/auth/token-version';
+import { endSessionsOf } from '../auth/login-sessions.repository';
 import { ApiTokenCache } from './api-token-cache';
 import { User, UserRole } from './user.entity';
-import { replacePasswordHashIfUnchanged } from './users.repository';
+import { bumpUserTokenVersion, replacePasswordHashIfUnchanged, userTokenVersion } from './users.repository';
 
 export interface UpsertUserInput {
   id?: string;
@@ -50,7 +50,7 @@ export class UsersService {
 
   /** The user's current token version, or undefined when there is no live user with that id. */
   tokenVersion(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
-    return liveTokenVersion(manager, 'user', userId);
+    return userTokenVersion(manager, userId);
   }
 
   async findByApiToken(token: string): Promise<User | null> {
@@ -78,7 +78,13 @@ export class UsersService {
     if (input.api_token !== undefined) user.api_token = input.api_token;
     const saved = await repo.save(user);
     // A new password ends the logins the old one opened (admin JWTs and sessions).
-    if (existing && input.password !== undefined) await endAccountLogins(manager, 'user', saved.id);
+    if (existing && input.password !== undefined) await this.endLogins(saved.id, manager);
     return this.retrieve(saved.id, manager);
+  }
+
+  /** Ends what the user's password opened: admin JWTs (the token version goes up) and cookie sessions. */
+  async endLogins(userId: string, manager: EntityManager): Promise<void> {
+    await bumpUserTokenVersion(manager, userId);
+    await endSessionsOf(manager, 'user_id', userId);
   }
 }

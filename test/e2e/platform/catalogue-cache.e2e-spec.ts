@@ -67,7 +67,7 @@ describe('Catalogue response cache', () => {
       expect(SCOPE_TABLES.currencies).toEqual([t.dataSource.getMetadata(Currency).tableName]);
 
       const rows: Array<{ table: string }> = await t.dataSource.query(
-        `SELECT c.relname AS table FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'catalogue_changed' AND NOT g.tgisinternal`,
+        `SELECT c.relname AS table FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'table_changed' AND NOT g.tgisinternal`,
       );
       const triggered = new Set(rows.map((r) => r.table));
       const everyTable = new Set(Object.values(SCOPE_TABLES).flat());

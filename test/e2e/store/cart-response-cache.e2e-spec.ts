@@ -83,7 +83,7 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
       `SELECT c.relname AS table, g.tgname AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE NOT g.tgisinternal`,
     );
     const has = (table: string, name: string) => triggers.some((g) => g.table === table && g.name === name);
-    expect(SCOPE_TABLES.carts.filter((table) => !has(table, 'catalogue_changed'))).toEqual([]);
+    expect(SCOPE_TABLES.carts.filter((table) => !has(table, 'table_changed'))).toEqual([]);
     for (const name of ['rows_changed_insert', 'rows_changed_update', 'rows_changed_delete', 'rows_changed_truncate']) {
       expect(ROW_CHANGE_TABLES.filter((table) => !has(table, name))).toEqual([]);
     }

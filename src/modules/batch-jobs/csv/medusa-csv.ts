@@ -1,6 +1,6 @@
 /** Medusa v1's CSV dialect for exports: `;` between cells, CRLF between lines. */
-export const CSV_DELIMITER = ';';
-export const CSV_LINE_END = '\r\n';
+const CSV_DELIMITER = ';';
+const CSV_LINE_END = '\r\n';
 
 /**
  * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`; tab and CR start one in

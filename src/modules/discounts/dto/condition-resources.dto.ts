@@ -4,7 +4,6 @@ import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits
 
 /** The request keys that carry a condition's resources, in Medusa's type-resolution order. */
 export const CONDITION_RESOURCE_KEYS = ['products', 'product_collections', 'product_types', 'product_tags', 'customer_groups'] as const;
-export type ConditionResourceKey = (typeof CONDITION_RESOURCE_KEYS)[number];
 
 /**
  * Fails when another resource array is also present on the object, with Medusa's
@@ -63,7 +62,7 @@ export class ConditionResourcesDto {
   customer_groups?: string[];
 }
 
-export const OPERATOR_MESSAGE = `operator must be one of "in" or "not_in"`;
+const OPERATOR_MESSAGE = `operator must be one of "in" or "not_in"`;
 
 /** A new condition: an operator and its resources. */
 export class CreateConditionDto extends ConditionResourcesDto {

@@ -1,5 +1,3 @@
-export type { EngineCondition, EngineConditionType, EngineContext, EngineDiscount, EngineLineItem, LineAllocation } from './types';
-export { assertDiscountApplicable, discountExpiresAt } from './applicability';
-export { isItemEligible } from './eligibility';
+export type { EngineContext, EngineDiscount, EngineLineItem } from './types';
+export { assertDiscountApplicable } from './applicability';
 export { allocateDiscount, isFreeShipping } from './allocation';
-export { addIsoDuration, isIsoDuration, parseIsoDuration } from './iso-duration';

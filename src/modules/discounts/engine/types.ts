@@ -2,7 +2,7 @@
  * The rules engine's view of a discount and a cart: plain data, no entities, so the engine
  * can be unit-tested and called from any transaction.
  */
-export type EngineConditionType = 'products' | 'product_types' | 'product_collections' | 'product_tags' | 'customer_groups';
+type EngineConditionType = 'products' | 'product_types' | 'product_collections' | 'product_tags' | 'customer_groups';
 
 export interface EngineCondition {
   type: EngineConditionType;

@@ -14,10 +14,10 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
 import { allowPrivateTargets, guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
 
-export const WEBHOOK_QUEUE = 'webhook-delivery';
+const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
-export const WEBHOOK_EVENTS: readonly EventName[] = [
+const WEBHOOK_EVENTS: readonly EventName[] = [
   'customer.created',
   'customer.updated',
   'order.placed',

@@ -4,7 +4,7 @@ import { isInteger, type ImportKind } from '../import-kind';
  * Carts of swaps, claims and payment links belong to flows this service does not serve;
  * everything hanging off them is skipped with them.
  */
-export const OUT_OF_SCOPE_CART = (alias: string) => `${alias}.type::text IN ('swap', 'claim', 'payment_link')`;
+const OUT_OF_SCOPE_CART = (alias: string) => `${alias}.type::text IN ('swap', 'claim', 'payment_link')`;
 
 /** The row's cart, when it is one of those (alias `c`), or null. */
 const cartJoin = `LEFT JOIN cart c ON c.id = s.cart_id`;

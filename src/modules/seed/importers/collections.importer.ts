@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { CollectionsService } from '../../collections/collections.service';
 import { ProductCollection } from '../../collections/product-collection.entity';
 import { kebabCase } from '../../collections/kebab-case';
 import { isRealId, SeedContext } from '../seed-context';
 import { SeedCollection } from '../seed-file.schema';
 
 /**
- * `product_collections`: the handle defaults to one derived from the title. A collection
- * matches an existing one by real id or by handle and is then left as it is; either way
- * its file id resolves for the products' `collection_id`.
+ * `product_collections`: created through CollectionsService (the handle defaults to one
+ * derived from the title). A collection matches an existing one by real id or by handle
+ * and is then left as it is; either way its file id resolves for the products'
+ * `collection_id`.
  */
 @Injectable()
 export class CollectionsImporter {
+  constructor(private readonly collections: CollectionsService) {}
+
   async import(entries: SeedCollection[], ctx: SeedContext): Promise<void> {
     const repo = ctx.manager.getRepository(ProductCollection);
     for (const entry of entries) {
@@ -24,7 +28,10 @@ export class CollectionsImporter {
         ctx.existing('product_collections');
         continue;
       }
-      const collection = await repo.save(repo.create({ id: realId, title: entry.title, handle, metadata: entry.metadata ?? null }));
+      const collection = await this.collections.create({ title: entry.title, handle: handle ?? undefined, metadata: entry.metadata ?? null }, [], {
+        id: realId,
+        manager: ctx.manager,
+      });
       ctx.remember('collection', entry.id, collection.id);
       ctx.created('product_collections');
     }

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { StoreSettingsService } from '../../store-settings/store-settings.service';
-import { Store } from '../../store-settings/store.entity';
 import { SeedContext, seedEntryError } from '../seed-context';
 import { SeedStore } from '../seed-file.schema';
-import { addStoreCurrency } from '../seed.repository';
 
 /**
  * `store`: adds the listed currencies to the store (it never removes one, so running a
@@ -22,7 +19,7 @@ export class StoreImporter {
     for (const [i, code] of (entry.currencies ?? []).entries()) {
       const lower = await ctx.currency(code, `store.currencies[${i}]`);
       if (current.has(lower)) continue;
-      await addStoreCurrency(ctx.manager, store.id, lower);
+      await this.storeSettings.addCurrency(store.id, lower, ctx.manager);
       current.add(lower);
       ctx.created('store_currencies');
     }
@@ -35,7 +32,6 @@ export class StoreImporter {
       if (!current.has(code)) seedEntryError('store.default_currency_code', `"${code}" must be one of the store's currencies (add it to store.currencies)`);
       update.default_currency_code = code;
     }
-    // update(), not save(): saving the loaded store would rewrite its currencies from the stale relation.
-    if (Object.keys(update).length) await ctx.manager.getRepository(Store).update({ id: store.id }, update as QueryDeepPartialEntity<Store>);
+    await this.storeSettings.setFields(store.id, update, ctx.manager);
   }
 }

@@ -39,7 +39,7 @@ interface ColumnGroup {
 }
 
 /** Medusa v1's order-export columns, in its order; a group is written only when its field or relation is selected. */
-export const ORDER_COLUMN_GROUPS: readonly ColumnGroup[] = [
+const ORDER_COLUMN_GROUPS: readonly ColumnGroup[] = [
   { source: 'id', relation: false, headers: ['Order_ID'], values: (o) => [o.id] },
   { source: 'display_id', relation: false, headers: ['Display_ID'], values: (o) => [o.display_id] },
   { source: 'status', relation: false, headers: ['Order status'], values: (o) => [o.status] },

@@ -58,7 +58,7 @@ export const STATIC_COLUMNS: readonly StaticColumn[] = [
 ];
 
 /** A price column: per currency (`Price EUR`) or per region (`Price Europe [EUR]`). */
-export interface PriceColumn {
+interface PriceColumn {
   currency_code: string;
   region: { id: string; name: string } | null;
 }
@@ -73,7 +73,7 @@ export interface ProductCsvShape {
   dynamicProductCategoriesColumnCount?: number;
 }
 
-export function priceHeader(price: PriceColumn): string {
+function priceHeader(price: PriceColumn): string {
   const currency = price.currency_code.toUpperCase();
   return price.region ? `Price ${price.region.name} [${currency}]` : `Price ${currency}`;
 }

@@ -71,7 +71,7 @@ export class ProductExportFilters {
   updated_at?: DateComparisonOperator;
 }
 
-export const EXPORT_ORDERS = ['created_at', 'updated_at', 'title', 'id'] as const;
+const EXPORT_ORDERS = ['created_at', 'updated_at', 'title', 'id'] as const;
 export type ExportOrderColumn = (typeof EXPORT_ORDERS)[number];
 
 /** The context an export job accepts (other keys are kept as given). */

@@ -51,7 +51,7 @@ function invalidFile(message: string): BatchJobFailure {
 }
 
 /** `result.operations` as Medusa writes it: the count of each operation type, under its OperationType name. */
-export function medusaOperations(stats: ImportStats): Record<'PRODUCT_CREATE' | 'VARIANT_CREATE' | 'PRODUCT_UPDATE' | 'VARIANT_UPDATE', number> {
+function medusaOperations(stats: ImportStats): Record<'PRODUCT_CREATE' | 'VARIANT_CREATE' | 'PRODUCT_UPDATE' | 'VARIANT_UPDATE', number> {
   return {
     PRODUCT_CREATE: stats.product_create,
     VARIANT_CREATE: stats.variant_create,
