@@ -99,7 +99,7 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
             return text;
           }
         }
-        if (findConfig?.fields) this.trimToFields(body, findConfig, config?.onlyRequestedTotals === true);
+        if (findConfig?.fields) this.trimToFields(body, findConfig, config?.onlyRequestedTotals === true, config?.keptWithFields ?? []);
         stripSecrets(body);
         return body;
       }),
@@ -170,9 +170,14 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
     return this.dataSource.getMetadata(entity as never).primaryColumns.map((c) => c.propertyName);
   }
 
-  private trimToFields(body: unknown, config: FindConfig, onlyRequestedTotals: boolean): void {
+  private trimToFields(body: unknown, config: FindConfig, onlyRequestedTotals: boolean, keptWithFields: readonly string[]): void {
     if (!body || typeof body !== 'object') return;
-    const keep = new Set([...(config.fields ?? []), ...config.relations.map((r) => r.split('.')[0]), ...(onlyRequestedTotals ? [] : TOTALS_KEPT_WITH_FIELDS)]);
+    const keep = new Set([
+      ...(config.fields ?? []),
+      ...config.relations.map((r) => r.split('.')[0]),
+      ...(onlyRequestedTotals ? [] : TOTALS_KEPT_WITH_FIELDS),
+      ...keptWithFields,
+    ]);
     const pick = (item: unknown) => {
       if (!item || typeof item !== 'object' || item instanceof Date) return;
       for (const key of Object.keys(item)) if (!keep.has(key)) delete (item as Record<string, unknown>)[key];

@@ -29,6 +29,8 @@ export interface QueryConfigOptions {
    * them all and keep them whatever `fields` says (the default here).
    */
   onlyRequestedTotals?: boolean;
+  /** Top-level keys the answer keeps whatever `fields` names (beyond the totals), as Medusa's route answers them. */
+  keptWithFields?: string[];
 }
 
 export interface FindConfig {

@@ -7,7 +7,7 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
-import { ProductsService, VARIANT_ORDERS } from './products.service';
+import { ProductsService, shouldSetPricing, VARIANT_ORDERS } from './products.service';
 
 /** Medusa v1.20's store product relations (defaultStoreProductsRelations; categories with its product-categories flag on). */
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
@@ -70,7 +70,7 @@ export class StoreProductsController {
   @MedusaResponse('StoreProductsListRes')
   async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
     const [products, count] = await this.products.listPublished(query, config);
-    await this.products.decorateWithPrices(products, query);
+    if (shouldSetPricing(config.relations)) await this.products.decorateWithPrices(products, query);
     return listEnvelope('products', products, count, config);
   }
 
@@ -81,7 +81,7 @@ export class StoreProductsController {
   @MedusaResponse('StoreProductsRes')
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {
     const product = await this.products.retrievePublished(id, config);
-    await this.products.decorateWithPrices([product], query);
+    if (shouldSetPricing(config.relations)) await this.products.decorateWithPrices([product], query);
     return { product };
   }
 }
