@@ -57,7 +57,10 @@ function splitList(raw: unknown): string[] | undefined {
 
 function parseNonNegativeInt(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw ApiError.invalid(`${name} must be a non-negative integer`);
+  // Medusa's (class-validator's) words for what is not a number at all.
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw)) throw ApiError.invalid(`${name} must be a number conforming to the specified constraints`);
+  // Medusa answers a negative limit with a 500; here it is a 400 like any bad input.
+  if (!/^\d{1,9}$/.test(raw)) throw ApiError.invalid(`${name} must be a non-negative integer`);
   return Number(raw);
 }
 

@@ -68,6 +68,18 @@ export class StoreCustomerAccountController {
     return listEnvelope('orders', orders, count, config);
   }
 
+  /**
+   * The shopper's saved payment methods, per provider. The providers here (manual, and the
+   * test provider) save none, so the list is empty, as Medusa's manual provider answers it.
+   */
+  @Get('payment-methods')
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Get Saved Payment Methods' })
+  @MedusaResponse('StoreCustomersListPaymentMethodsRes')
+  listPaymentMethods() {
+    return { payment_methods: [] };
+  }
+
   @Post('addresses')
   @HttpCode(200)
   @CustomerRequired()

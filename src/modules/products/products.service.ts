@@ -137,7 +137,7 @@ export class ProductsService {
     let region: Region | null = null;
     if (regionId) {
       region = await manager.getRepository(Region).findOne({ where: { id: regionId }, relations: { currency: true } });
-      if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
+      if (!region) throw ApiError.notFound(`Region with ${regionId} was not found`);
       currencyCode = region.currency_code;
     }
     const ratesByProduct = region?.automatic_taxes ? await this.productTaxRates(priced, region, manager) : undefined;

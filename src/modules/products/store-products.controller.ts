@@ -9,9 +9,13 @@ import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/sto
 import { Product } from './product.entity';
 import { ProductsService, shouldSetPricing, VARIANT_ORDERS } from './products.service';
 
-/** Medusa v1.20's store product relations (defaultStoreProductsRelations; categories with its product-categories flag on). */
+/**
+ * Medusa v1.20's store product relations (defaultStoreProductsRelations, and
+ * allowedStoreProductsRelations with its product-categories flag on): `profile` is refused
+ * there (400, seen on a real 1.20.10); its `variants.inventory_items` has no table here.
+ */
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
-export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile', 'categories'];
+export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'categories'];
 /**
  * What `order` accepts, as Medusa's allowedStoreProductsFields: the product's columns and
  * its variants' title or prices (VARIANT_ORDERS).

@@ -88,7 +88,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     it('404s for an unknown region and creates nothing', async () => {
       const before = await t.dataSource.getRepository(GiftCard).count();
       const res = await create({ region_id: 'reg_missing', value: 100 }).expect(404);
-      expect(res.body).toEqual({ type: 'not_found', message: 'Region with id: reg_missing was not found' });
+      expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
       expect(await t.dataSource.getRepository(GiftCard).count()).toBe(before);
     });
 
@@ -275,7 +275,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
 
     it('404s for an unknown region and changes nothing', async () => {
       const res = await admin.post(`/admin/gift-cards/${card.id}`).send({ region_id: 'reg_missing', balance: 0 }).expect(404);
-      expect(res.body).toEqual({ type: 'not_found', message: 'Region with id: reg_missing was not found' });
+      expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
       expect(await stored(card.id)).toMatchObject({ region_id: regionId, balance: 400 });
     });
 
