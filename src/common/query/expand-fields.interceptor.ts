@@ -102,7 +102,12 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
             return text;
           }
         }
-        if (findConfig?.fields) this.trimToFields(body, findConfig, config?.onlyRequestedTotals === true, config?.keptWithFields ?? []);
+        if (findConfig?.fields) {
+          const namedTotal = findConfig.fields.some((f) => (TOTALS_KEPT_WITH_FIELDS as readonly string[]).includes(f));
+          const onlyRequested = config?.onlyRequestedTotals === true || (config?.totalsOnlyWhenNamed === true && namedTotal);
+          const kept = (config?.keptWithFields ?? []).filter((key) => !(onlyRequested && key === 'raw_discount_total'));
+          this.trimToFields(body, findConfig, onlyRequested, kept);
+        }
         stripSecrets(body);
         return body;
       }),

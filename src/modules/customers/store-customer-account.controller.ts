@@ -60,6 +60,7 @@ export class StoreCustomerAccountController {
     computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
     isList: true,
     keptWithFields: CUSTOMER_ORDERS_KEPT_WITH_FIELDS,
+    totalsOnlyWhenNamed: true,
   })
   @MedusaResponse('StoreCustomersListOrdersRes')
   async listOrders(@CurrentCustomerId() customerId: string, @Query() query: StoreGetCustomersCustomerOrdersParams, @FindParams() config: FindConfig) {

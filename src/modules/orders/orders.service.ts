@@ -88,8 +88,21 @@ const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'refunds', 'swaps'] as const;
 /** What GET /store/orders/cart/:id keeps whatever `fields` names (Medusa selects the fields but does not clean the answer). */
 export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', ...UNSUPPORTED_TOTALS_RELATIONS];
 
-/** What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned list answers it. */
-export const CUSTOMER_ORDERS_KEPT_WITH_FIELDS = [...STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, 'tax_rate', 'raw_discount_total'];
+/**
+ * What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned
+ * list answers it: the relations its totals load, `created_at`, `tax_rate`, `object`, and
+ * `raw_discount_total` unless `fields` names a total (seen on a real 1.20.10).
+ */
+export const CUSTOMER_ORDERS_KEPT_WITH_FIELDS = [
+  ...STORE_ORDER_BY_CART_KEPT_WITH_FIELDS,
+  'items',
+  'discounts',
+  'shipping_methods',
+  'region',
+  'payments',
+  'tax_rate',
+  'raw_discount_total',
+];
 
 /**
  * An order's rows as Medusa 1.20 answers them (seen on a real 1.20.10): line adjustments and
