@@ -75,6 +75,9 @@ export const STORE_ORDER_DEFAULT_RELATIONS = [
 ];
 export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 'billing_address'];
 
+/** The relations Medusa's cart completion asks for beside the totals' (its completion strategy). */
+const PLACED_ORDER_RELATIONS = ['shipping_address', 'items', 'payments'];
+
 /** Relations named by Medusa that have no table here; answered as empty lists. */
 const EMPTY_RELATIONS = new Set(['fulfillments', 'fulfillments.tracking_links']);
 
@@ -163,6 +166,20 @@ export class OrdersService {
     const order = await loadJsonTree(manager, Order, id, [...new Set([...relations, ...ORDER_TOTALS_RELATIONS])]);
     if (!order) throw ApiError.notFound(`Order with id ${id} was not found`);
     return this.decorate(order, manager, known.giftCardTransactions);
+  }
+
+  /**
+   * The order as `POST /store/carts/:id/complete` answers it in Medusa 1.20 (seen on a real
+   * 1.20.10): the shipping address, lines and payments, what the totals load (region,
+   * discounts, gift cards and their transactions, shipping methods without their option),
+   * claims, refunds and swaps (empty here), and no customer.
+   */
+  async retrieveAsPlaced(
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+    known: { giftCardTransactions?: GiftCardTransaction[] } = {},
+  ): Promise<Order> {
+    return withUnsupportedTotalsRelations(await this.retrieveWithTotals(id, PLACED_ORDER_RELATIONS, manager, known));
   }
 
   /** The order a completed cart became, as retrieveWithTotals answers it; 404 with Medusa's message otherwise. */

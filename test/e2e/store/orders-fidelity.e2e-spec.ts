@@ -2,6 +2,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
 import { createProduct } from '../../factories/product.factory';
+import { OrdersService } from '../../../src/modules/orders/orders.service';
 
 /**
  * The store's order reads as Medusa v1.20 answers them (ported from Medusa's
@@ -92,6 +93,31 @@ describe('Store orders: Medusa v1 fidelity', () => {
       const res = await t.http().get(`/store/orders/cart/${open.id}`).expect(404);
       expect(res.body).toEqual({ type: 'not_found', message: `Order with cart id ${open.id} was not found` });
     });
+  });
+
+  // For the cart completion's answer (POST /store/carts/:id/complete `data`), which the carts
+  // module builds: the keys a real Medusa 1.20.10 sent for the same checkout.
+  it('retrieveAsPlaced answers the order as Medusa completion does: no customer, claims/refunds/swaps, methods without their option', async () => {
+    const placed = JSON.parse(JSON.stringify(await t.app.get(OrdersService).retrieveAsPlaced(order.id)));
+    const columns = ['billing_address_id', 'canceled_at', 'cart_id', 'created_at', 'currency_code', 'customer_id', 'display_id', 'draft_order_id', 'email'];
+    const more = ['external_id', 'fulfillment_status', 'id', 'idempotency_key', 'metadata', 'no_notification', 'object', 'payment_status', 'region_id'];
+    const rest = ['sales_channel_id', 'shipping_address_id', 'status', 'tax_rate', 'updated_at'];
+    const relations = [
+      'claims',
+      'discounts',
+      'gift_card_transactions',
+      'gift_cards',
+      'items',
+      'payments',
+      'refunds',
+      'region',
+      'shipping_address',
+      'shipping_methods',
+      'swaps',
+    ];
+    expect(Object.keys(placed).sort()).toEqual([...columns, ...more, ...rest, ...relations, ...TOTALS].sort());
+    expect(placed.shipping_methods[0]).not.toHaveProperty('shipping_option');
+    expect(placed.region).not.toHaveProperty('payment_providers');
   });
 
   describe('GET /store/orders?display_id=&email= (lookup)', () => {
