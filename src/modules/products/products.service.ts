@@ -99,14 +99,20 @@ export class ProductsService {
       else order[key] = direction;
     }
     order.id = order.id ?? 'ASC';
-    const [page, count] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree' });
-    return [page.map(sortProductChildren), count];
+    const [page, count] = await listPage(this.dataSource.getRepository(Product), {
+      query: qb,
+      config,
+      order,
+      relations: loadableRelations(config.relations),
+      relationLoad: 'json-tree',
+    });
+    return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), count];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
-    const product = await loadJsonTree(this.dataSource.manager, Product, id, config.relations);
+    const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
-    return sortProductChildren(product);
+    return withInventoryItems(sortProductChildren(product), config.relations);
   }
 
   /**
@@ -190,6 +196,22 @@ function variantTaxes(calculated: number | null, original: number | null, rates:
     calculated_price_incl_tax: withTax(calculated),
     tax_rates: rates,
   };
+}
+
+/**
+ * Medusa 1.20 lets a storefront expand `variants.inventory_items`; without its inventory
+ * module (as here: stock is the variant's own count) each variant answers an empty list
+ * (seen on a real 1.20.10). The relations the loader can read, and the variants they need.
+ */
+const INVENTORY_ITEMS = 'variants.inventory_items';
+function loadableRelations(relations: readonly string[]): string[] {
+  if (!relations.includes(INVENTORY_ITEMS)) return [...relations];
+  return [...new Set([...relations.filter((r) => r !== INVENTORY_ITEMS), 'variants'])];
+}
+
+function withInventoryItems(product: Product, relations: readonly string[]): Product {
+  if (relations.includes(INVENTORY_ITEMS)) for (const variant of product.variants ?? []) Object.assign(variant, { inventory_items: [] });
+  return product;
 }
 
 /**

@@ -12,10 +12,12 @@ import { ProductsService, shouldSetPricing, VARIANT_ORDERS } from './products.se
 /**
  * Medusa v1.20's store product relations (defaultStoreProductsRelations, and
  * allowedStoreProductsRelations with its product-categories flag on): `profile` is refused
- * there (400, seen on a real 1.20.10); its `variants.inventory_items` has no table here.
+ * there (400, seen on a real 1.20.10); `variants.inventory_items` is always empty here (no inventory module).
  */
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
+/** The allowed relations read from tables (what the catalogue cache must watch). */
 export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'categories'];
+const ALLOWED_EXPAND = [...ALLOWED_RELATIONS, 'variants.inventory_items'];
 /**
  * What `order` accepts, as Medusa's allowedStoreProductsFields: the product's columns and
  * its variants' title or prices (VARIANT_ORDERS).
@@ -65,7 +67,7 @@ export class StoreProductsController {
     defaultLimit: 100,
     maxLimit: 1000,
     defaultRelations: DEFAULT_RELATIONS,
-    allowedRelations: ALLOWED_RELATIONS,
+    allowedRelations: ALLOWED_EXPAND,
     allowedOrder: ALLOWED_ORDER,
     computedFields: PRICE_FIELDS,
     isList: true,
@@ -80,7 +82,7 @@ export class StoreProductsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product' })
-  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: PRICE_FIELDS })
+  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_EXPAND, computedFields: PRICE_FIELDS })
   @CachedCatalogueResponse(CACHE)
   @MedusaResponse('StoreProductsRes')
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {

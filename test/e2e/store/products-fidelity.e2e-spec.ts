@@ -52,6 +52,14 @@ describe('Store products and categories: Medusa v1 fidelity', () => {
       expect(unpriced.prices).toEqual([expect.objectContaining({ amount: 1000 })]);
     });
 
+    it('expands variants.inventory_items as an empty list per variant (Medusa without its inventory module)', async () => {
+      const answered = await product('expand=variants,variants.inventory_items');
+      expect(answered.variants.map((v: { inventory_items: unknown }) => v.inventory_items)).toEqual([[]]);
+      expect(answered.variants[0]).not.toHaveProperty('calculated_price');
+      const listed = (await t.http().get(`/store/products?id=${shop.product.id}&expand=variants.inventory_items`).expect(200)).body.products;
+      expect(listed[0].variants[0].inventory_items).toEqual([]);
+    });
+
     it('refuses expand=profile as Medusa does; accepts profiles and sales_channels', async () => {
       const res = await t.http().get('/store/products?expand=profile').expect(400);
       expect(res.body).toEqual({ type: 'invalid_data', message: 'Requested fields [profile] are not valid' });
