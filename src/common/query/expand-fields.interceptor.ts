@@ -57,7 +57,10 @@ function splitList(raw: unknown): string[] | undefined {
 
 function parseNonNegativeInt(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw ApiError.invalid(`${name} must be a non-negative integer`);
+  // Medusa's (class-validator's) words for what is not a number at all.
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw)) throw ApiError.invalid(`${name} must be a number conforming to the specified constraints`);
+  // Medusa answers a negative limit with a 500; here it is a 400 like any bad input.
+  if (!/^\d{1,9}$/.test(raw)) throw ApiError.invalid(`${name} must be a non-negative integer`);
   return Number(raw);
 }
 
@@ -99,7 +102,12 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
             return text;
           }
         }
-        if (findConfig?.fields) this.trimToFields(body, findConfig, config?.onlyRequestedTotals === true);
+        if (findConfig?.fields) {
+          const namedTotal = findConfig.fields.some((f) => (TOTALS_KEPT_WITH_FIELDS as readonly string[]).includes(f));
+          const onlyRequested = config?.onlyRequestedTotals === true || (config?.totalsOnlyWhenNamed === true && namedTotal);
+          const kept = (config?.keptWithFields ?? []).filter((key) => !(onlyRequested && key === 'raw_discount_total'));
+          this.trimToFields(body, findConfig, onlyRequested, kept);
+        }
         stripSecrets(body);
         return body;
       }),
@@ -170,9 +178,14 @@ export class ExpandFieldsInterceptor implements NestInterceptor {
     return this.dataSource.getMetadata(entity as never).primaryColumns.map((c) => c.propertyName);
   }
 
-  private trimToFields(body: unknown, config: FindConfig, onlyRequestedTotals: boolean): void {
+  private trimToFields(body: unknown, config: FindConfig, onlyRequestedTotals: boolean, keptWithFields: readonly string[]): void {
     if (!body || typeof body !== 'object') return;
-    const keep = new Set([...(config.fields ?? []), ...config.relations.map((r) => r.split('.')[0]), ...(onlyRequestedTotals ? [] : TOTALS_KEPT_WITH_FIELDS)]);
+    const keep = new Set([
+      ...(config.fields ?? []),
+      ...config.relations.map((r) => r.split('.')[0]),
+      ...(onlyRequestedTotals ? [] : TOTALS_KEPT_WITH_FIELDS),
+      ...keptWithFields,
+    ]);
     const pick = (item: unknown) => {
       if (!item || typeof item !== 'object' || item instanceof Date) return;
       for (const key of Object.keys(item)) if (!keep.has(key)) delete (item as Record<string, unknown>)[key];

@@ -29,6 +29,14 @@ export interface QueryConfigOptions {
    * them all and keep them whatever `fields` says (the default here).
    */
   onlyRequestedTotals?: boolean;
+  /**
+   * With `fields` naming a total, the answer keeps only the totals named (and none of
+   * `keptWithFields`' `raw_discount_total`); naming none keeps them all. Medusa 1.20's
+   * customer order list computes totals that way (seen on a real 1.20.10).
+   */
+  totalsOnlyWhenNamed?: boolean;
+  /** Top-level keys the answer keeps whatever `fields` names (beyond the totals), as Medusa's route answers them. */
+  keptWithFields?: string[];
 }
 
 export interface FindConfig {

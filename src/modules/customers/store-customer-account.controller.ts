@@ -8,7 +8,13 @@ import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Order } from '../orders/order.entity';
 import { ORDER_TOTAL_FIELDS } from '../orders/order-totals';
-import { ALLOWED_ORDER_RELATIONS, DEFAULT_ORDER_RELATIONS, OrdersService } from '../orders/orders.service';
+import {
+  ALLOWED_ORDER_RELATIONS,
+  CUSTOMER_ORDERS_KEPT_WITH_FIELDS,
+  OrdersService,
+  STORE_ORDER_ALLOWED_RELATIONS,
+  STORE_ORDER_DEFAULT_RELATIONS,
+} from '../orders/orders.service';
 import { CustomerAddressesService } from './customer-addresses.service';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
@@ -48,15 +54,31 @@ export class StoreCustomerAccountController {
     entity: Order,
     defaultLimit: 10,
     maxLimit: 1000,
-    defaultRelations: DEFAULT_ORDER_RELATIONS,
-    allowedRelations: ALLOWED_ORDER_RELATIONS,
+    // Medusa 1.20 lists a customer's orders with the store order routes' default relations.
+    defaultRelations: STORE_ORDER_DEFAULT_RELATIONS,
+    allowedRelations: [...new Set([...ALLOWED_ORDER_RELATIONS, ...STORE_ORDER_ALLOWED_RELATIONS])],
     computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
+    isList: true,
+    keptWithFields: CUSTOMER_ORDERS_KEPT_WITH_FIELDS,
+    totalsOnlyWhenNamed: true,
   })
   @MedusaResponse('StoreCustomersListOrdersRes')
   async listOrders(@CurrentCustomerId() customerId: string, @Query() query: StoreGetCustomersCustomerOrdersParams, @FindParams() config: FindConfig) {
     const { limit: _limit, offset: _offset, order: _order, expand: _expand, fields: _fields, ...filters } = query;
     const [orders, count] = await this.orders.listForCustomer(customerId, filters, config);
     return listEnvelope('orders', orders, count, config);
+  }
+
+  /**
+   * The shopper's saved payment methods, per provider. The providers here (manual, and the
+   * test provider) save none, so the list is empty, as Medusa's manual provider answers it.
+   */
+  @Get('payment-methods')
+  @CustomerRequired()
+  @ApiOperation({ summary: 'Get Saved Payment Methods' })
+  @MedusaResponse('StoreCustomersListPaymentMethodsRes')
+  listPaymentMethods() {
+    return { payment_methods: [] };
   }
 
   @Post('addresses')

@@ -8,6 +8,7 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { AdminGetGiftCardsParams, AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
 import { GiftCard } from './gift-card.entity';
 import { GIFT_CARD_DEFAULT_RELATIONS, GiftCardsService } from './gift-cards.service';
+import { toAdminGiftCard } from './admin-gift-card.view';
 
 @ApiTags('Gift Cards')
 @AdminController('gift-cards')
@@ -20,7 +21,7 @@ export class AdminGiftCardsController {
   @MedusaResponse('AdminGiftCardsListRes')
   async list(@Query() query: AdminGetGiftCardsParams, @FindParams() config: FindConfig) {
     const [giftCards, count] = await this.giftCards.list({ q: query.q }, config);
-    return listEnvelope('gift_cards', giftCards, count, config);
+    return listEnvelope('gift_cards', giftCards.map(toAdminGiftCard), count, config);
   }
 
   @Post()
@@ -28,7 +29,7 @@ export class AdminGiftCardsController {
   @ApiOperation({ summary: 'Create a Gift Card' })
   @MedusaResponse('AdminGiftCardsRes')
   async create(@Body() body: AdminPostGiftCardsReq) {
-    return { gift_card: await this.giftCards.create(body) };
+    return { gift_card: toAdminGiftCard(await this.giftCards.create(body)) };
   }
 
   @Get(':id')
@@ -36,7 +37,7 @@ export class AdminGiftCardsController {
   @QueryConfig({ entity: GiftCard, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS, allowedRelations: GIFT_CARD_DEFAULT_RELATIONS })
   @MedusaResponse('AdminGiftCardsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { gift_card: await this.giftCards.retrieve(id, config.relations) };
+    return { gift_card: toAdminGiftCard(await this.giftCards.retrieve(id, config.relations)) };
   }
 
   @Post(':id')
@@ -44,7 +45,7 @@ export class AdminGiftCardsController {
   @ApiOperation({ summary: 'Update a Gift Card' })
   @MedusaResponse('AdminGiftCardsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostGiftCardsGiftCardReq) {
-    return { gift_card: await this.giftCards.update(id, body) };
+    return { gift_card: toAdminGiftCard(await this.giftCards.update(id, body)) };
   }
 
   @Delete(':id')

@@ -26,15 +26,6 @@ export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id'
 const CODE_ATTEMPTS = 5;
 
 /**
- * Medusa's Region loads its payment and fulfillment providers eagerly, so wherever a gift
- * card's region is returned they come with it.
- */
-function withEagerRegionRelations(relations: readonly string[]): string[] {
-  if (!relations.includes('region')) return [...relations];
-  return [...relations, 'region.payment_providers', 'region.fulfillment_providers'];
-}
-
-/**
  * Medusa's Order entity carries `object: "order"` on every loaded row; a card's order
  * (only its own columns, as Medusa loads the relation) gets it too.
  */
@@ -62,7 +53,7 @@ export class GiftCardsService {
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
     // No search: the total is the live gift cards, which the database keeps counted.
     const count = filters.q ? undefined : () => liveRowCount(this.dataSource.manager, 'gift_card');
-    const [cards, total] = await listPage(repo, { query, config, order, relations: withEagerRegionRelations(config.relations), count });
+    const [cards, total] = await listPage(repo, { query, config, order, relations: config.relations, count });
     return [cards.map(withOrderObject), total];
   }
 
@@ -80,7 +71,7 @@ export class GiftCardsService {
   async retrieve(id: string, relations: readonly string[] = GIFT_CARD_DEFAULT_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<GiftCard> {
     const card = await manager.getRepository(GiftCard).findOne({
       where: { id },
-      relations: toRelations(withEagerRegionRelations(relations)),
+      relations: toRelations(relations),
       relationLoadStrategy: 'query',
     });
     if (!card) throw notFoundById(id);
@@ -187,7 +178,7 @@ export class GiftCardsService {
   async retrieveForStore(code: string): Promise<GiftCard> {
     const card = await this.dataSource.getRepository(GiftCard).findOne({
       where: { code: normalizeGiftCardCode(code) },
-      relations: toRelations(withEagerRegionRelations(['region'])),
+      relations: toRelations(['region']),
       relationLoadStrategy: 'query',
     });
     if (!card) throw ApiError.notFound(`Gift card with code: ${code} was not found`);

@@ -25,10 +25,11 @@ export const DEFAULT_ORDER_RELATIONS = [
   'shipping_methods.shipping_option',
 ];
 
-/** Relations the totals need; always loaded. */
-const ORDER_TOTALS_RELATIONS = [
+/** Relations the totals need; always loaded (with the lines' variants, as Medusa's getTotalsRelations loads them). */
+export const ORDER_TOTALS_RELATIONS = [
   'region',
   'items',
+  'items.variant',
   'items.tax_lines',
   'items.adjustments',
   'shipping_methods',
@@ -74,8 +75,56 @@ export const STORE_ORDER_DEFAULT_RELATIONS = [
 ];
 export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 'billing_address'];
 
+/** The relations Medusa's cart completion asks for beside the totals' (its completion strategy). */
+const PLACED_ORDER_RELATIONS = ['shipping_address', 'items', 'payments'];
+
 /** Relations named by Medusa that have no table here; answered as empty lists. */
 const EMPTY_RELATIONS = new Set(['fulfillments', 'fulfillments.tracking_links']);
+
+/**
+ * Relations Medusa 1.20 loads for an order's totals and leaves in the answers it does not
+ * clean (the order by cart, a customer's order list): claims, refunds and swaps, which this
+ * service does not have, answered as empty lists (seen on a real Medusa 1.20.10).
+ */
+const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'refunds', 'swaps'] as const;
+
+/** What GET /store/orders/cart/:id keeps whatever `fields` names (Medusa selects the fields but does not clean the answer). */
+export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', ...UNSUPPORTED_TOTALS_RELATIONS];
+
+/**
+ * What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned
+ * list answers it: the relations its totals load, `created_at`, `tax_rate`, `object`, and
+ * `raw_discount_total` unless `fields` names a total (seen on a real 1.20.10).
+ */
+export const CUSTOMER_ORDERS_KEPT_WITH_FIELDS = [
+  ...STORE_ORDER_BY_CART_KEPT_WITH_FIELDS,
+  'items',
+  'discounts',
+  'shipping_methods',
+  'region',
+  'payments',
+  'tax_rate',
+  'raw_discount_total',
+];
+
+/**
+ * An order's rows as Medusa 1.20 answers them (seen on a real 1.20.10): line adjustments and
+ * shipping methods have no timestamps there (their rows here do), and a payment carries its
+ * `swap_id` (always null: this service has no swaps).
+ */
+function withMedusaRowShapes(order: Order): void {
+  const drop = (row: object, keys: string[]) => {
+    for (const key of keys) delete (row as Record<string, unknown>)[key];
+  };
+  for (const item of order.items ?? []) for (const adjustment of item.adjustments ?? []) drop(adjustment, ['created_at', 'updated_at']);
+  for (const method of order.shipping_methods ?? []) drop(method, ['created_at', 'updated_at']);
+  for (const payment of order.payments ?? []) Object.assign(payment, { swap_id: null });
+}
+
+function withUnsupportedTotalsRelations(order: Order): Order {
+  for (const key of UNSUPPORTED_TOTALS_RELATIONS) Object.assign(order, { [key]: [] });
+  return order;
+}
 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
@@ -119,11 +168,25 @@ export class OrdersService {
     return this.decorate(order, manager, known.giftCardTransactions);
   }
 
+  /**
+   * The order as `POST /store/carts/:id/complete` answers it in Medusa 1.20 (seen on a real
+   * 1.20.10): the shipping address, lines and payments, what the totals load (region,
+   * discounts, gift cards and their transactions, shipping methods without their option),
+   * claims, refunds and swaps (empty here), and no customer.
+   */
+  async retrieveAsPlaced(
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+    known: { giftCardTransactions?: GiftCardTransaction[] } = {},
+  ): Promise<Order> {
+    return withUnsupportedTotalsRelations(await this.retrieveWithTotals(id, PLACED_ORDER_RELATIONS, manager, known));
+  }
+
   /** The order a completed cart became, as retrieveWithTotals answers it; 404 with Medusa's message otherwise. */
   async retrieveByCartWithTotals(cartId: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Order> {
     const id = await this.findIdByCart(cartId, manager);
     if (!id) throw ApiError.notFound(`Order with cart id ${cartId} was not found`);
-    return this.retrieveWithStoreRelations(id, relations, manager);
+    return withUnsupportedTotalsRelations(await this.retrieveWithStoreRelations(id, relations, manager));
   }
 
   /**
@@ -160,7 +223,9 @@ export class OrdersService {
     );
     if (relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
     if (options.onlyRequested) {
-      const requested = new Set(relations.map((r) => r.split('.')[0]));
+      // Medusa's clean-up keeps `items` whatever `expand` says (its allowed fields name
+      // `items.refundable`); with `fields`, the answer is trimmed to what was named.
+      const requested = new Set(['items', ...relations.map((r) => r.split('.')[0])]);
       for (const key of [...ORDER_TOTALS_RELATIONS, 'gift_card_transactions']) {
         if (!key.includes('.') && !requested.has(key)) delete (order as unknown as Record<string, unknown>)[key];
       }
@@ -203,7 +268,11 @@ export class OrdersService {
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
     const [page, count] = await listPage(this.dataSource.getRepository(Order), { query: qb, config, order, relations: [] });
     const orders = [];
-    for (const { id } of page) orders.push(await this.retrieveWithTotals(id, config.relations));
+    for (const { id } of page) {
+      const order = withUnsupportedTotalsRelations(await this.retrieveWithStoreRelations(id, config.relations));
+      // Medusa's list is not cleaned, so the order keeps its unrounded discount (whole cents here).
+      orders.push(Object.assign(order, { raw_discount_total: order.discount_total }));
+    }
     return [orders, count];
   }
 
@@ -283,6 +352,7 @@ export class OrdersService {
         original_tax_total: t.original_tax_total,
       });
     }
+    withMedusaRowShapes(order);
     Object.assign(order, {
       object: 'order',
       paid_total: totals.paid_total,

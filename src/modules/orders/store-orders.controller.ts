@@ -6,7 +6,7 @@ import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig, QueryConfigOptions } from '../../common/query/query-config.decorator';
 import { StoreGetOrdersParams } from './dto/store-orders.dto';
 import { Order } from './order.entity';
-import { OrdersService, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_DEFAULT_RELATIONS } from './orders.service';
+import { OrdersService, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, STORE_ORDER_DEFAULT_RELATIONS } from './orders.service';
 import { withStoreViewOfCustomer } from '../customers/guest-view';
 
 /**
@@ -67,7 +67,7 @@ export class StoreOrdersController {
   /** The order a completed cart became: how a storefront finds the order after completing its cart. */
   @Get('cart/:cart_id')
   @ApiOperation({ summary: 'Get by Cart ID' })
-  @QueryConfig(STORE_ORDER_QUERY)
+  @QueryConfig({ ...STORE_ORDER_QUERY, keptWithFields: STORE_ORDER_BY_CART_KEPT_WITH_FIELDS })
   @MedusaResponse('StoreOrdersRes')
   async retrieveByCart(@Param('cart_id') cartId: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { order: withStoreViewOfCustomer(await this.orders.retrieveByCartWithTotals(cartId, config.relations)) };

@@ -91,8 +91,9 @@ export class ProductCategoriesService {
   }
 
   /**
-   * One category with its parent and, as Medusa's retrieve does, all its descendants
-   * (visible ones only in the store scope, where a hidden category is a 404).
+   * One category with the relations asked for; `category_children` brings, as Medusa's
+   * retrieve does, all its descendants (visible ones only in the store scope, where a
+   * hidden category is a 404).
    */
   async retrieve(id: string, options: CategoryReadOptions, manager: EntityManager = this.dataSource.manager): Promise<ProductCategory> {
     const where: FindOptionsWhere<ProductCategory> = options.scope === 'store' ? { id, ...STORE_VISIBLE } : { id };
@@ -100,7 +101,8 @@ export class ProductCategoriesService {
     // Medusa names the store's selector in its message.
     if (!category)
       throw options.scope === 'store' ? ApiError.notFound(`ProductCategory with id: ${id}, is_internal: false, is_active: true was not found`) : notFound(id);
-    await this.attachRelations([category], { ...options, includeDescendantsTree: true }, manager);
+    // The whole subtree comes with `category_children`; an `expand` without it has no children (as Medusa 1.20.10 answers).
+    await this.attachRelations([category], { ...options, includeDescendantsTree: options.relations.includes('category_children') }, manager);
     return category;
   }
 
@@ -272,7 +274,13 @@ export class ProductCategoriesService {
         manager,
         categories.map((c) => c.id),
       );
-      const products = rows.length ? await manager.getRepository(Product).find({ where: { id: In([...new Set(rows.map((r) => r.product_id))]) } }) : [];
+      // A shopper sees only published products (Medusa's store answers drafts too).
+      const ids = In([...new Set(rows.map((r) => r.product_id))]);
+      const products = rows.length
+        ? await manager.getRepository(Product).find({ where: options.scope === 'store' ? { id: ids, status: 'published' } : { id: ids } })
+        : [];
+      // Medusa 1.20 answers a category's products with their columns; profile_id is not one there.
+      for (const product of products) delete (product as Partial<Product>).profile_id;
       const productById = new Map(products.map((p) => [p.id, p]));
       for (const c of categories) {
         c.products = rows

@@ -13,6 +13,7 @@ export function toStoreCategory(category: ProductCategory): StoreCategory {
   for (const field of STORE_CATEGORY_FIELDS) out[field] = category[field as keyof ProductCategory];
   if (category.parent_category !== undefined) out.parent_category = category.parent_category ? toStoreCategory(category.parent_category) : null;
   if (category.category_children !== undefined) out.category_children = category.category_children.map(toStoreCategory);
+  if (category.products !== undefined) out.products = category.products;
   return out as StoreCategory;
 }
 

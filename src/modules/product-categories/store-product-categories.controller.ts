@@ -11,7 +11,9 @@ import { STORE_CATEGORY_FIELDS, toStoreCategory } from './store-category-fields'
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
 const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
-const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
+/** Medusa 1.20 validates no relation here; `products` is the one a storefront names (seen on a real 1.20.10). */
+const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'products'];
+const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
 
 @ApiTags('Product Categories')
 @StoreController('product-categories')

@@ -99,14 +99,20 @@ export class ProductsService {
       else order[key] = direction;
     }
     order.id = order.id ?? 'ASC';
-    const [page, count] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree' });
-    return [config.relations.length === 0 ? page : page.map(sortProductChildren), count];
+    const [page, count] = await listPage(this.dataSource.getRepository(Product), {
+      query: qb,
+      config,
+      order,
+      relations: loadableRelations(config.relations),
+      relationLoad: 'json-tree',
+    });
+    return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), count];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
-    const product = await loadJsonTree(this.dataSource.manager, Product, id, config.relations);
+    const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
-    return sortProductChildren(product);
+    return withInventoryItems(sortProductChildren(product), config.relations);
   }
 
   /**
@@ -123,6 +129,8 @@ export class ProductsService {
   async decorateWithPrices(products: Product[], ctx: PricingContext, manager: EntityManager = this.dataSource.manager): Promise<void> {
     const priced = products.filter((p) => p.variants?.some((v) => v.prices));
     if (priced.length === 0) return;
+    // Medusa loads each price with its price list (null here: this service has no price lists).
+    for (const variant of priced.flatMap((p) => p.variants ?? [])) for (const price of variant.prices ?? []) Object.assign(price, { price_list: null });
     let regionId = ctx.region_id;
     let currencyCode = ctx.currency_code?.toLowerCase();
     if (ctx.cart_id && !regionId) {
@@ -135,7 +143,7 @@ export class ProductsService {
     let region: Region | null = null;
     if (regionId) {
       region = await manager.getRepository(Region).findOne({ where: { id: regionId }, relations: { currency: true } });
-      if (!region) throw ApiError.notFound(`Region with id: ${regionId} was not found`);
+      if (!region) throw ApiError.notFound(`Region with ${regionId} was not found`);
       currencyCode = region.currency_code;
     }
     const ratesByProduct = region?.automatic_taxes ? await this.productTaxRates(priced, region, manager) : undefined;
@@ -190,11 +198,50 @@ function variantTaxes(calculated: number | null, original: number | null, rates:
   };
 }
 
+/**
+ * Medusa 1.20 lets a storefront expand `variants.inventory_items`; without its inventory
+ * module (as here: stock is the variant's own count) each variant answers an empty list
+ * (seen on a real 1.20.10). The relations the loader can read, and the variants they need.
+ */
+const INVENTORY_ITEMS = 'variants.inventory_items';
+function loadableRelations(relations: readonly string[]): string[] {
+  if (!relations.includes(INVENTORY_ITEMS)) return [...relations];
+  return [...new Set([...relations.filter((r) => r !== INVENTORY_ITEMS), 'variants'])];
+}
+
+function withInventoryItems(product: Product, relations: readonly string[]): Product {
+  if (relations.includes(INVENTORY_ITEMS)) for (const variant of product.variants ?? []) Object.assign(variant, { inventory_items: [] });
+  return product;
+}
+
+/**
+ * Whether Medusa prices the variants of an answer (list-products.ts, shouldSetPricing): only
+ * when both `variants` and `variants.prices` are loaded; `expand=variants.prices` alone
+ * answers the stored prices without calculated ones.
+ */
+export function shouldSetPricing(relations: readonly string[]): boolean {
+  return relations.includes('variants') && relations.includes('variants.prices');
+}
+
+/**
+ * A store product as Medusa 1.20 answers it: `profile_id` is not a column there but set from
+ * the `profiles` relation when that is loaded, so it is absent without it.
+ */
+function withStoreProfile(product: Product): Product {
+  if (product.profiles === undefined) delete (product as Partial<Product>).profile_id;
+  return product;
+}
+
 /** Relations loaded by separate queries come back in no defined order: make it stable. */
 function sortProductChildren(product: Product): Product {
+  withStoreProfile(product);
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
   // A shopper sees only active, public categories (Medusa's defaultStoreCategoryScope).
-  if (product.categories) product.categories = product.categories.filter((c) => c.is_active && !c.is_internal);
+  if (product.categories) {
+    product.categories = product.categories.filter((c) => c.is_active && !c.is_internal);
+    // The tree's internal path is not part of a category answer (Medusa 1.20 never selects it).
+    for (const category of product.categories) delete (category as Partial<typeof category>).mpath;
+  }
   return product;
 }

@@ -7,11 +7,17 @@ import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-co
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
-import { ProductsService, VARIANT_ORDERS } from './products.service';
+import { ProductsService, shouldSetPricing, VARIANT_ORDERS } from './products.service';
 
-/** Medusa v1.20's store product relations (defaultStoreProductsRelations; categories with its product-categories flag on). */
+/**
+ * Medusa v1.20's store product relations (defaultStoreProductsRelations, and
+ * allowedStoreProductsRelations with its product-categories flag on): `profile` is refused
+ * there (400, seen on a real 1.20.10); `variants.inventory_items` is always empty here (no inventory module).
+ */
 const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
-export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'profile', 'categories'];
+/** The allowed relations read from tables (what the catalogue cache must watch). */
+export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'categories'];
+const ALLOWED_EXPAND = [...ALLOWED_RELATIONS, 'variants.inventory_items'];
 /**
  * What `order` accepts, as Medusa's allowedStoreProductsFields: the product's columns and
  * its variants' title or prices (VARIANT_ORDERS).
@@ -61,7 +67,7 @@ export class StoreProductsController {
     defaultLimit: 100,
     maxLimit: 1000,
     defaultRelations: DEFAULT_RELATIONS,
-    allowedRelations: ALLOWED_RELATIONS,
+    allowedRelations: ALLOWED_EXPAND,
     allowedOrder: ALLOWED_ORDER,
     computedFields: PRICE_FIELDS,
     isList: true,
@@ -70,18 +76,18 @@ export class StoreProductsController {
   @MedusaResponse('StoreProductsListRes')
   async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
     const [products, count] = await this.products.listPublished(query, config);
-    await this.products.decorateWithPrices(products, query);
+    if (shouldSetPricing(config.relations)) await this.products.decorateWithPrices(products, query);
     return listEnvelope('products', products, count, config);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product' })
-  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, computedFields: PRICE_FIELDS })
+  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_EXPAND, computedFields: PRICE_FIELDS })
   @CachedCatalogueResponse(CACHE)
   @MedusaResponse('StoreProductsRes')
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {
     const product = await this.products.retrievePublished(id, config);
-    await this.products.decorateWithPrices([product], query);
+    if (shouldSetPricing(config.relations)) await this.products.decorateWithPrices([product], query);
     return { product };
   }
 }

@@ -16,7 +16,8 @@ export class RegionsService {
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Region> {
     const region = await manager.getRepository(Region).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
-    if (!region) throw ApiError.notFound(`Region with id: ${id} was not found`);
+    // Medusa 1.20's RegionService words it without "id:" (seen on a real 1.20.10).
+    if (!region) throw ApiError.notFound(`Region with ${id} was not found`);
     return region;
   }
 }

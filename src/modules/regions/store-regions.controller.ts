@@ -20,7 +20,7 @@ export class StoreRegionsController {
 
   @Get()
   @ApiOperation({ summary: 'List Regions' })
-  @QueryConfig({ entity: Region, defaultLimit: 100, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS })
+  @QueryConfig({ entity: Region, defaultLimit: 100, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, isList: true })
   @MedusaResponse('StoreRegionsListRes')
   async list(@Query() query: StoreGetRegionsParams, @FindParams() config: FindConfig) {
     const { created_at, updated_at } = query;

@@ -41,7 +41,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
   });
 
   describe('POST /admin/gift-cards (create)', () => {
-    it('creates a card with only a region: value 0, balance 0, enabled, a generated code, the region with its providers', async () => {
+    it('creates a card with only a region: value 0, balance 0, enabled, a generated code, the region (its columns only)', async () => {
       const res = await create({ region_id: regionId }).expect(200);
       const card = res.body.gift_card;
       expect(card).toMatchObject({
@@ -51,15 +51,16 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
         is_disabled: false,
         ends_at: null,
         metadata: null,
-        order_id: null,
         order: null,
         deleted_at: null,
       });
+      // Medusa 1.20.10's admin answers (defaultAdminGiftCardFields) have no order_id, and the region no providers.
+      expect(card).not.toHaveProperty('order_id');
       expect(card.id).toMatch(/^gift_[0-9A-HJKMNP-TV-Z]{26}$/);
       expect(card.code).toMatch(CODE_FORMAT);
       expect(card.region).toMatchObject({ id: regionId, name: 'Europe' });
-      expect(card.region.payment_providers.map((p: { id: string }) => p.id).sort()).toEqual(['manual', 'test']);
-      expect(card.region.fulfillment_providers.map((p: { id: string }) => p.id)).toEqual(['manual']);
+      expect(card.region).not.toHaveProperty('payment_providers');
+      expect(card.region).not.toHaveProperty('fulfillment_providers');
       expect(card.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
     });
 
@@ -88,7 +89,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
     it('404s for an unknown region and creates nothing', async () => {
       const before = await t.dataSource.getRepository(GiftCard).count();
       const res = await create({ region_id: 'reg_missing', value: 100 }).expect(404);
-      expect(res.body).toEqual({ type: 'not_found', message: 'Region with id: reg_missing was not found' });
+      expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
       expect(await t.dataSource.getRepository(GiftCard).count()).toBe(before);
     });
 
@@ -140,7 +141,8 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
       const res = await agent.get('/admin/gift-cards').expect(200);
       expect(res.body).toMatchObject({ count: 3, offset: 0, limit: 50 });
       expect(res.body.gift_cards.map((c: GiftCard) => c.id)).toEqual([cards[2].id, cards[1].id, cards[0].id]);
-      expect(res.body.gift_cards[0].region.payment_providers).toBeDefined();
+      expect(res.body.gift_cards[0].region).toMatchObject({ id: expect.any(String) });
+      for (const card of res.body.gift_cards) expect(card).not.toHaveProperty('order_id');
       // Medusa's defaultAdminGiftCardRelations: ["region", "order"].
       expect(res.body.gift_cards.map((c: { order: unknown }) => c.order)).toEqual([null, null, expect.objectContaining({ id: boughtIn, object: 'order' })]);
     });
@@ -206,7 +208,8 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
       const [orderId] = await createBareOrders(t.dataSource.manager, regionId, 1);
       const bought = await createGiftCard(t.dataSource.manager, { region_id: regionId, order_id: orderId });
       const withOrder = await admin.get(`/admin/gift-cards/${bought.id}`).expect(200);
-      expect(withOrder.body.gift_card).toMatchObject({ order_id: orderId, order: { id: orderId, object: 'order', region_id: regionId } });
+      expect(withOrder.body.gift_card).toMatchObject({ order: { id: orderId, object: 'order', region_id: regionId } });
+      expect(withOrder.body.gift_card).not.toHaveProperty('order_id');
       const updated = await admin.post(`/admin/gift-cards/${bought.id}`).send({ balance: 1 }).expect(200);
       expect(updated.body.gift_card.order).toMatchObject({ id: orderId, object: 'order' });
     });
@@ -275,7 +278,7 @@ describe('Admin gift cards (/admin/gift-cards)', () => {
 
     it('404s for an unknown region and changes nothing', async () => {
       const res = await admin.post(`/admin/gift-cards/${card.id}`).send({ region_id: 'reg_missing', balance: 0 }).expect(404);
-      expect(res.body).toEqual({ type: 'not_found', message: 'Region with id: reg_missing was not found' });
+      expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
       expect(await stored(card.id)).toMatchObject({ region_id: regionId, balance: 400 });
     });
 

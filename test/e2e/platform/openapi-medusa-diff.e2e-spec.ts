@@ -38,8 +38,13 @@ const ALLOWED_DEVIATIONS: Record<string, Deviation> = {
   Order: { extra: ['object'], notRequired: ['object'] },
   // Present only with `include_descendants_tree` or `expand`.
   // Admin answers leave out the materialized path (an internal column), and a category's products
-  // are never sent (Medusa's routes refuse `expand=products` too).
+  // are never sent there (Medusa's admin routes refuse `expand=products` too; the store's
+  // StoreProductCategory carries them).
   ProductCategory: { notRequired: ['category_children', 'mpath'], missing: ['products'] },
+  // A real Medusa 1.20.10 sends `profile_id` only with the `profiles` relation (it derives it from them).
+  Product: { notRequired: ['profile_id'] },
+  // A real Medusa 1.20.10's admin gift card answers leave `order_id` out (defaultAdminGiftCardFields).
+  GiftCard: { notRequired: ['order_id'] },
   // Medusa's admin list selects only id, title, handle and dates, and so does this one.
   ProductCollection: { notRequired: ['deleted_at', 'metadata'] },
   // This service's requirement rows carry timestamps; Medusa's schema lists none.

@@ -23,7 +23,9 @@ describe('Store gift cards (GET /store/gift-cards/:code)', () => {
     expect(Object.keys(res.body.gift_card).sort()).toEqual(['balance', 'code', 'id', 'region', 'value']);
     expect(res.body.gift_card).toMatchObject({ id: gc.id, code: gc.code, value: 5000, balance: 1200 });
     expect(res.body.gift_card.region).toMatchObject({ id: regionId, currency_code: 'eur' });
-    expect(res.body.gift_card.region.payment_providers.map((p: { id: string }) => p.id).sort()).toEqual(['manual', 'test']);
+    // The region's columns only, no providers (observed on a real Medusa 1.20.10).
+    expect(res.body.gift_card.region).not.toHaveProperty('payment_providers');
+    expect(res.body.gift_card.region).not.toHaveProperty('fulfillment_providers');
   });
 
   it('finds the card whatever the case of the code', async () => {

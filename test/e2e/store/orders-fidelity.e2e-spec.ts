@@ -2,6 +2,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
 import { createProduct } from '../../factories/product.factory';
+import { OrdersService } from '../../../src/modules/orders/orders.service';
 
 /**
  * The store's order reads as Medusa v1.20 answers them (ported from Medusa's
@@ -73,11 +74,50 @@ describe('Store orders: Medusa v1 fidelity', () => {
       expect(res.body.order.fulfillments).toEqual([]);
     });
 
+    // Medusa 1.20.10 does not clean this answer: the relations its totals load stay, claims,
+    // refunds and swaps among them, and with `fields` so does `object`.
+    it('carries claims, refunds and swaps (empty), gift cards and their transactions', async () => {
+      const res = await t.http().get(`/store/orders/cart/${cartId}`).expect(200);
+      expect(res.body.order).toMatchObject({ claims: [], refunds: [], swaps: [], gift_cards: [], gift_card_transactions: [] });
+      expect(res.body.order).not.toHaveProperty('raw_discount_total');
+    });
+
+    it('with fields=status: id, status, object, the relations Medusa loads and every total (28 keys)', async () => {
+      const res = await t.http().get(`/store/orders/cart/${cartId}?fields=status`).expect(200);
+      const loaded = ['claims', 'refunds', 'swaps', 'gift_cards', 'gift_card_transactions'];
+      expect(Object.keys(res.body.order).sort()).toEqual(['id', 'status', 'object', ...DEFAULT_RELATIONS, ...loaded, ...TOTALS].sort());
+    });
+
     it('404s a cart that placed no order, with Medusa message', async () => {
       const open = await createCartViaApi(t, { region_id: shop.region.id });
       const res = await t.http().get(`/store/orders/cart/${open.id}`).expect(404);
       expect(res.body).toEqual({ type: 'not_found', message: `Order with cart id ${open.id} was not found` });
     });
+  });
+
+  // For the cart completion's answer (POST /store/carts/:id/complete `data`), which the carts
+  // module builds: the keys a real Medusa 1.20.10 sent for the same checkout.
+  it('retrieveAsPlaced answers the order as Medusa completion does: no customer, claims/refunds/swaps, methods without their option', async () => {
+    const placed = JSON.parse(JSON.stringify(await t.app.get(OrdersService).retrieveAsPlaced(order.id)));
+    const columns = ['billing_address_id', 'canceled_at', 'cart_id', 'created_at', 'currency_code', 'customer_id', 'display_id', 'draft_order_id', 'email'];
+    const more = ['external_id', 'fulfillment_status', 'id', 'idempotency_key', 'metadata', 'no_notification', 'object', 'payment_status', 'region_id'];
+    const rest = ['sales_channel_id', 'shipping_address_id', 'status', 'tax_rate', 'updated_at'];
+    const relations = [
+      'claims',
+      'discounts',
+      'gift_card_transactions',
+      'gift_cards',
+      'items',
+      'payments',
+      'refunds',
+      'region',
+      'shipping_address',
+      'shipping_methods',
+      'swaps',
+    ];
+    expect(Object.keys(placed).sort()).toEqual([...columns, ...more, ...rest, ...relations, ...TOTALS].sort());
+    expect(placed.shipping_methods[0]).not.toHaveProperty('shipping_option');
+    expect(placed.region).not.toHaveProperty('payment_providers');
   });
 
   describe('GET /store/orders?display_id=&email= (lookup)', () => {
@@ -142,14 +182,31 @@ describe('Store orders: Medusa v1 fidelity', () => {
       expect(Object.keys(res.body.order).sort()).toEqual(['id', 'status', 'billing_address', ...TOTALS].sort());
     });
 
-    it('accepts expand=fulfillments and fulfillments.tracking_links', async () => {
+    it('accepts expand=fulfillments and fulfillments.tracking_links; the lines stay (Medusa 1.20.10 keeps `items` without fields)', async () => {
       const res = await t.http().get(`/store/orders/${order.id}?expand=fulfillments,fulfillments.tracking_links`).expect(200);
       expect(res.body.order.fulfillments).toEqual([]);
-      // What was read only for the totals is not sent; the totals are.
-      for (const relation of ['items', 'region', 'shipping_methods', 'discounts', 'payments', 'gift_cards', 'gift_card_transactions']) {
+      // What was read only for the totals is not sent, but the lines (with their variants) are; the totals are.
+      for (const relation of ['region', 'shipping_methods', 'discounts', 'payments', 'gift_cards', 'gift_card_transactions']) {
         expect(res.body.order).not.toHaveProperty(relation);
       }
+      expect(res.body.order.items.map((i: any) => i.variant?.id).sort()).toEqual(order.items.map((i: any) => i.variant_id).sort());
       expect(res.body.order).toMatchObject({ id: order.id, total: order.total, subtotal: 1500 });
+    });
+
+    // Observed on a real Medusa 1.20.10: an adjustment has no timestamps, a shipping method
+    // neither, a payment carries swap_id, every line its variant (Medusa's totals load it).
+    it('answers its rows in Medusa shapes', async () => {
+      const o = (await t.http().get(`/store/orders/${order.id}?expand=customer`).expect(200)).body.order;
+      expect(o.items).toHaveLength(2);
+      for (const item of o.items) {
+        expect(item.variant).toMatchObject({ id: item.variant_id });
+        for (const adjustment of item.adjustments)
+          expect(Object.keys(adjustment).sort()).toEqual(['amount', 'description', 'discount_id', 'id', 'item_id', 'metadata']);
+      }
+      const full = (await t.http().get(`/store/orders/${order.id}`).expect(200)).body.order;
+      expect(full.shipping_methods[0]).not.toHaveProperty('created_at');
+      expect(full.shipping_methods[0]).not.toHaveProperty('updated_at');
+      expect(full.payments[0]).toMatchObject({ swap_id: null });
     });
 
     it('refuses the relations and fields Medusa refuses on the store', async () => {

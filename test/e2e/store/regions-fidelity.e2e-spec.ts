@@ -41,8 +41,13 @@ describe('Store regions: Medusa v1 fidelity', () => {
     }
   });
 
-  it('404s an unknown region', async () => {
+  it("404s an unknown region with Medusa's message (seen on a real 1.20.10)", async () => {
     const res = await t.http().get('/store/regions/invalid-region-id').expect(404);
-    expect(res.body.type).toBe('not_found');
+    expect(res.body).toEqual({ type: 'not_found', message: 'Region with invalid-region-id was not found' });
+  });
+
+  it('with fields, a region of the list keeps created_at (a list route in Medusa 1.20.10)', async () => {
+    const res = await t.http().get('/store/regions?fields=name&expand=').expect(200);
+    for (const region of res.body.regions) expect(Object.keys(region).sort()).toEqual(['created_at', 'id', 'name']);
   });
 });

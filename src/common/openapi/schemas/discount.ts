@@ -96,7 +96,7 @@ export const DISCOUNT_SCHEMAS = {
       'id',
       'is_disabled',
       'metadata',
-      'order_id',
+      // Required in Medusa's schema, but a real 1.20.10's admin answers leave it out (defaultAdminGiftCardFields); the `order` relation carries it.
       'region_id',
       'tax_rate',
       'updated_at',

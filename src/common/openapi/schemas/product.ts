@@ -26,7 +26,7 @@ export const PRODUCT_SCHEMAS = {
       'metadata',
       'mid_code',
       'origin_country',
-      'profile_id',
+      // Required in Medusa's schema, but a real 1.20.10 sends it only with the `profiles` relation (it derives it from them).
       'status',
       'subtitle',
       'type_id',
@@ -292,6 +292,7 @@ export const PRODUCT_SCHEMAS = {
       parent_category_id: { nullable: true, type: 'string', default: null },
       parent_category: { nullable: true, allOf: [ref('StoreProductCategory')] },
       category_children: { type: 'array', items: ref('StoreProductCategory') },
+      products: { type: 'array', items: ref('Product'), description: 'With `expand=products`: the published products in the category.' },
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },
       metadata: { nullable: true, type: 'object' },

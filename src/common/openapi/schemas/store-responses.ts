@@ -123,6 +123,21 @@ export const STORE_RESPONSES = {
     properties: { type: { type: 'string', enum: ['swap'] }, data: ref('Swap') },
   },
   StoreCustomersListOrdersRes: listResponse('orders', ref('Order'), "The list of the customer's orders with pagination fields."),
+  StoreCustomersListPaymentMethodsRes: {
+    type: 'object',
+    description: "The customer's saved payment methods.",
+    required: ['payment_methods'],
+    properties: {
+      payment_methods: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['provider_id', 'data'],
+          properties: { provider_id: { type: 'string' }, data: { type: 'object' } },
+        },
+      },
+    },
+  },
   StoreCustomersRes: { type: 'object', description: "The customer's details.", required: ['customer'], properties: { customer: ref('Customer') } },
   StoreGetAuthEmailRes: {
     type: 'object',
