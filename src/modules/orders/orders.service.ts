@@ -26,7 +26,7 @@ export const DEFAULT_ORDER_RELATIONS = [
 ];
 
 /** Relations the totals need; always loaded (with the lines' variants, as Medusa's getTotalsRelations loads them). */
-export const ORDER_TOTALS_RELATIONS = [
+const ORDER_TOTALS_RELATIONS = [
   'region',
   'items',
   'items.variant',
