@@ -117,7 +117,13 @@ async function main(): Promise<void> {
     `catalog: ${products} products, ${products * perProduct} variants, ${products * perProduct * 2} prices (generated in ${Date.now() - started} ms)`,
   );
 
-  const config = loadConfig({ ...process.env, DATABASE_URL: dbUrl, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QUEUE_POLL_INTERVAL_MS: '500' });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    QUEUE_POLL_INTERVAL_MS: '500',
+  });
   const app = await createApp({ config, http: false, logs: 'quiet' });
   const jobs = app.get(BatchJobsService);
   const memory = new MemorySampler();

@@ -104,11 +104,17 @@ describe('developmentSecrets', () => {
   });
 });
 
-describe('loadConfig: the modules\' slices', () => {
-  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }) });
+describe("loadConfig: the modules' slices", () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }) });
 
-  it('reads every module\'s settings into its slice, with the defaults the README gives', () => {
-    const config = load({ QUEUE_CONCURRENCY: '4', BATCH_JOB_SLICE_MS: '100', FILE_PUBLIC_BASE_URL: 'https://api.example.com/', WEBHOOKS_ALLOW_PRIVATE: 'true' });
+  it("reads every module's settings into its slice, with the defaults the README gives", () => {
+    const config = load({
+      QUEUE_CONCURRENCY: '4',
+      BATCH_JOB_SLICE_MS: '100',
+      FILE_PUBLIC_BASE_URL: 'https://api.example.com/',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+    });
     expect(config.queue).toMatchObject({ workersEnabled: true, concurrency: 4, pollIntervalMs: 2000 });
     expect(config.batchJobs).toEqual({ sliceMs: 100, importBatchRows: 500, exportPageSize: 50 });
     expect(config.files.publicBaseUrl).toBe('https://api.example.com');

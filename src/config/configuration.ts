@@ -255,7 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
       allowPrivate: flag('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, false),
     },
-    catalogueCache: { maxBytes: nonNegativeInt('CATALOGUE_CACHE_MAX_BYTES', env.CATALOGUE_CACHE_MAX_BYTES, DEFAULT_CATALOGUE_CACHE_MAX_BYTES), maxEntries: 2000 },
+    catalogueCache: {
+      maxBytes: nonNegativeInt('CATALOGUE_CACHE_MAX_BYTES', env.CATALOGUE_CACHE_MAX_BYTES, DEFAULT_CATALOGUE_CACHE_MAX_BYTES),
+      maxEntries: 2000,
+    },
     cartCache: { maxBytes: nonNegativeInt('CART_CACHE_MAX_BYTES', env.CART_CACHE_MAX_BYTES, DEFAULT_CART_CACHE_MAX_BYTES), maxEntries: 5000 },
     tableChangeNotices: flag('TABLE_CHANGE_NOTICES', env.TABLE_CHANGE_NOTICES, true),
   };

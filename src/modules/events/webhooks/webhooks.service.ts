@@ -199,23 +199,19 @@ export class WebhooksService implements OnModuleInit {
       if (isIP(host) && isPrivateAddress(host) && !this.config.webhooks.allowPrivate) return reject(new Error(`${host} is a private address`));
       const timer = setTimeout(() => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(
-        target,
-        { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: this.lookup as never },
-        (res) => {
-          let read = 0;
-          res.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_RESPONSE_BYTES) res.destroy();
-          });
-          const done = () => {
-            clearTimeout(timer);
-            resolve(res.statusCode ?? 0);
-          };
-          res.on('close', done);
-          res.on('error', done);
-        },
-      );
+      const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: this.lookup as never }, (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_RESPONSE_BYTES) res.destroy();
+        });
+        const done = () => {
+          clearTimeout(timer);
+          resolve(res.statusCode ?? 0);
+        };
+        res.on('close', done);
+        res.on('error', done);
+      });
       req.on('error', (err) => {
         clearTimeout(timer);
         reject(err);
