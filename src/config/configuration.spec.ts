@@ -143,3 +143,23 @@ describe("loadConfig: the modules' slices", () => {
     }
   });
 });
+
+describe('the README configuration table', () => {
+  it('lists exactly the variables loadConfig reads, no more and no fewer', () => {
+    const read = new Set<string>();
+    const recording = new Proxy({} as NodeJS.ProcessEnv, {
+      get: (_target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(recording, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }), warn: () => undefined });
+
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const start = readme.indexOf('\n## Configuration\n');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const listed = [...section.matchAll(/^\| (`[A-Z_]+`(?: \(or `[A-Z_]+`\))?) \|/gm)].flatMap((row) => [...row[1].matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]));
+    expect(listed.length).toBe(new Set(listed).size);
+    expect([...listed].sort()).toEqual([...read].sort());
+  });
+});
