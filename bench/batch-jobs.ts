@@ -17,6 +17,7 @@
  */
 import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/configuration';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { runMigrations } from '../src/database/migrate';
 import { BatchJobsService } from '../src/modules/batch-jobs/batch-jobs.service';
@@ -116,9 +117,14 @@ async function main(): Promise<void> {
     `catalog: ${products} products, ${products * perProduct} variants, ${products * perProduct * 2} prices (generated in ${Date.now() - started} ms)`,
   );
 
-  // The app reads its configuration from the environment when it is created.
-  Object.assign(process.env, { DATABASE_URL: dbUrl, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QUEUE_POLL_INTERVAL_MS: '500' });
-  const app = await createApp({ http: false, logs: 'quiet' });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    QUEUE_POLL_INTERVAL_MS: '500',
+  });
+  const app = await createApp({ config, http: false, logs: 'quiet' });
   const jobs = app.get(BatchJobsService);
   const memory = new MemorySampler();
 

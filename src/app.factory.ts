@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
 import { AppPrototypeExpressAdapter } from './common/http/app-prototype-express-adapter';
 import { installLeanAsyncResourceBind } from './common/runtime/async-resource-bind';
-import { AppConfig, loadConfig } from './config/configuration';
+import type { AppConfig } from './config/configuration';
 
 /**
  * Nest's own logs (boot messages, one line per route, lifecycle errors):
@@ -18,8 +18,8 @@ import { AppConfig, loadConfig } from './config/configuration';
 export type BootLogs = 'quiet' | 'verbose' | 'silent';
 
 export interface CreateAppOptions {
-  /** Defaults to `loadConfig()`, read from the environment at the time of the call. */
-  config?: AppConfig;
+  /** The configuration the entry point loaded once (loadConfig), with the database URL it connected to. */
+  config: AppConfig;
   logs?: BootLogs;
   /** `false`: an application context without HTTP, for the CLIs and worker processes. */
   http?: boolean;
@@ -33,22 +33,23 @@ const QUIET: LogLevel[] = ['error', 'warn'];
  * Express set-up. The HTTP app comes back initialised (modules started, routes mapped) and
  * not yet listening. Errors during boot are thrown to the caller, never `process.abort()`.
  */
-export async function createApp(options?: CreateAppOptions & { http?: true }): Promise<NestExpressApplication>;
+export async function createApp(options: CreateAppOptions & { http?: true }): Promise<NestExpressApplication>;
 export async function createApp(options: CreateAppOptions & { http: false }): Promise<INestApplicationContext>;
-export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication | INestApplicationContext> {
+export async function createApp(options: CreateAppOptions): Promise<NestExpressApplication | INestApplicationContext> {
   const logs = options.logs ?? 'quiet';
   const logger = logs === 'silent' ? { logger: false as const } : logs === 'verbose' ? { bufferLogs: true } : { logger: QUIET };
   installLeanAsyncResourceBind();
+  const config = options.config;
+  const appModule = AppModule.forRoot(config);
 
   if (options.http === false) {
-    const context = await NestFactory.createApplicationContext(AppModule, { ...logger, abortOnError: false });
+    const context = await NestFactory.createApplicationContext(appModule, { ...logger, abortOnError: false });
     if (logs === 'verbose') context.useLogger(context.get(Logger));
     return context;
   }
 
-  const config = options.config ?? loadConfig();
-  // configureApp installs the body parsers (BODY_LIMIT, skipped for requests without a body).
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppPrototypeExpressAdapter(), {
+  // Nest's own body parsers are off: configureApp installs them, with BODY_LIMIT and the JSON shape check.
+  const app = await NestFactory.create<NestExpressApplication>(appModule, new AppPrototypeExpressAdapter(), {
     ...logger,
     bodyParser: false,
     abortOnError: false,

@@ -4,9 +4,9 @@ import connectPgSimple from 'connect-pg-simple';
 import express, { Application, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { ADMIN_PREFIX } from './common/auth/surface';
+import { poolOf } from './common/database/pg-internals';
 import { keepClientErrorsFromCrashing } from './common/database/pool-client-errors';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiError } from './common/errors/api-error';
@@ -87,7 +87,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
   app.use(express.json({ limit: config.bodyLimit, verify: verifyJsonShape }));
   app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));
 
-  const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  const pool = poolOf(app.get(DataSource));
   keepClientErrorsFromCrashing(pool);
   const PgStore = connectPgSimple(session);
   const sessionMiddleware = session({

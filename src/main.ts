@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
 import { StartupError } from './common/runtime/startup-error';
 import { AppConfig, loadConfig } from './config/configuration';
-import { connectDatabase } from './database/database-connection';
+import { connectDatabase, withDatabaseUrl } from './database/database-connection';
 import { runMigrations } from './database/migrate';
 import { GracefulShutdown } from './graceful-shutdown';
 import { DEMO_ADMIN, seedDemoData } from './modules/seed/demo';
@@ -18,8 +18,9 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
  * kept below `warn` unless LOG_LEVEL is debug or trace, so the banner stays readable.
  */
 async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
-  const config = loadConfig();
-  const database = await connectDatabase(config, shutdown, say);
+  const loaded = loadConfig();
+  const database = await connectDatabase(loaded, shutdown, say);
+  const config = withDatabaseUrl(loaded, database.url);
 
   const applied = await runMigrations(database.url);
   say(applied.length ? `Migrations: applied ${applied.length} (${applied.join(', ')})` : 'Migrations: up to date');

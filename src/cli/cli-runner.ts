@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
-import { loadConfig } from '../config/configuration';
-import { connectDatabase, displayPath } from '../database/database-connection';
+import { AppConfig, loadConfig } from '../config/configuration';
+import { connectDatabase, displayPath, withDatabaseUrl } from '../database/database-connection';
 import { runMigrations } from '../database/migrate';
 import { GracefulShutdown } from '../graceful-shutdown';
 
@@ -23,21 +23,22 @@ export async function runCli(
   name: string,
   usage: string,
   work: (app: INestApplicationContext, target: CliTarget) => Promise<string>,
-  prepare: () => void = () => undefined,
+  prepare: (config: AppConfig) => void = () => undefined,
 ): Promise<never> {
   const shutdown = new GracefulShutdown((m) => process.stderr.write(`${name}: ${m}\n`), 1).installSignalHandlers();
   try {
-    // Argument and file checks first: a mistake is reported without starting any database.
-    prepare();
-    const config = loadConfig();
-    const database = await connectDatabase(config, shutdown, () => undefined);
+    // The environment is read here, once; argument and file checks come next, so a
+    // mistake is reported without starting any database.
+    const loaded = loadConfig();
+    prepare(loaded);
+    const database = await connectDatabase(loaded, shutdown, () => undefined);
     await runMigrations(database.url);
     // A one-off command must never pick up batch jobs meant for the running instances.
-    process.env.QUEUE_WORKERS ??= 'false';
+    const config = withDatabaseUrl({ ...loaded, queue: { ...loaded.queue, workersEnabled: false } }, database.url);
     // Loaded only now so a usage error does not pay for loading every module.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createApp } = require('../app.factory') as typeof import('../app.factory');
-    const app = await createApp({ http: false, logs: 'quiet' });
+    const app = await createApp({ config, http: false, logs: 'quiet' });
     shutdown.add(() => app.close());
     const description = database.embedded ? `the embedded PostgreSQL (${displayPath(database.embedded.dataDir)})` : 'DATABASE_URL';
     const result = await work(app, { description });

@@ -22,7 +22,7 @@ void runCli(
     const notices = summary.notices.length ? ` (${summary.notices.join('; ')})` : '';
     return `Seeded ${displayPath(file)} into ${target.description}: ${describeSeedSummary(summary)}${notices}`;
   },
-  () => {
+  (config) => {
     let parsed;
     try {
       parsed = parseArgs({
@@ -44,8 +44,8 @@ void runCli(
     }
     const given = parsed.values['seed-file'] ?? parsed.positionals[0];
     if (!given || parsed.positionals.length > (parsed.values['seed-file'] ? 0 : 1)) throw new UsageError('give exactly one seed file');
-    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-    file = resolve(process.env.INIT_CWD ?? process.cwd(), given);
+    // npm runs scripts from the package root; the invocation folder is where the user typed the command.
+    file = resolve(config.invocationDir, given);
     readSeedFile(file); // a missing or malformed file fails here, before any database starts
   },
 );

@@ -1,7 +1,11 @@
-import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG, loadConfig } from './configuration';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from './configuration';
 
-/** Provides the validated AppConfig under APP_CONFIG, read from the environment at boot. */
+/** Provides the AppConfig the entry point loaded (loadConfig) under APP_CONFIG, to every module. */
 @Global()
-@Module({ providers: [{ provide: APP_CONFIG, useFactory: () => loadConfig() }], exports: [APP_CONFIG] })
-export class ConfigModule {}
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ConfigError, loadConfig } from './configuration';
+import { ConfigError, DEFAULT_CATALOGUE_CACHE_MAX_BYTES, loadConfig } from './configuration';
 import { developmentSecrets } from './dev-secrets';
 
 const STRONG_SESSION = 'a'.repeat(16) + 'B'.repeat(16);
@@ -101,5 +101,65 @@ describe('developmentSecrets', () => {
     expect(secrets.file).toBeUndefined();
     expect(secrets.sessionSecret).toHaveLength(64);
     expect(developmentSecrets(file)).toEqual(secrets);
+  });
+});
+
+describe("loadConfig: the modules' slices", () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }) });
+
+  it("reads every module's settings into its slice, with the defaults the README gives", () => {
+    const config = load({
+      QUEUE_CONCURRENCY: '4',
+      BATCH_JOB_SLICE_MS: '100',
+      FILE_PUBLIC_BASE_URL: 'https://api.example.com/',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+    });
+    expect(config.queue).toMatchObject({ workersEnabled: true, concurrency: 4, pollIntervalMs: 2000 });
+    expect(config.batchJobs).toEqual({ sliceMs: 100, importBatchRows: 500, exportPageSize: 50 });
+    expect(config.files.publicBaseUrl).toBe('https://api.example.com');
+    expect(config.webhooks).toEqual({ retryLimit: 10, retryDelaySeconds: 60, timeoutMs: 10_000, allowPrivate: true });
+    expect(config.database).toMatchObject({ url: undefined, poolSize: 10, preparedStatements: true, embeddedPort: 54329 });
+  });
+
+  it('catalogue cache: defaults, accepts 0 (off) and rejects anything but a non-negative integer', () => {
+    expect(load({}).catalogueCache.maxBytes).toBe(DEFAULT_CATALOGUE_CACHE_MAX_BYTES);
+    expect(load({ CATALOGUE_CACHE_MAX_BYTES: '0' }).catalogueCache.maxBytes).toBe(0);
+    expect(load({ CATALOGUE_CACHE_MAX_BYTES: '1048576' }).catalogueCache.maxBytes).toBe(1048576);
+    for (const bad of ['-1', '1.5', 'lots', '1e400']) {
+      expect(() => load({ CATALOGUE_CACHE_MAX_BYTES: bad })).toThrow('CATALOGUE_CACHE_MAX_BYTES must be a non-negative integer');
+    }
+  });
+
+  it('switches are "true" or "false" and nothing else (TABLE_CHANGE_NOTICES, DB_PREPARED_STATEMENTS, QUEUE_WORKERS)', () => {
+    expect(load({}).tableChangeNotices).toBe(true);
+    expect(load({ TABLE_CHANGE_NOTICES: 'true' }).tableChangeNotices).toBe(true);
+    expect(load({ TABLE_CHANGE_NOTICES: 'false' }).tableChangeNotices).toBe(false);
+    expect(load({ DB_PREPARED_STATEMENTS: 'false' }).database.preparedStatements).toBe(false);
+    expect(load({ QUEUE_WORKERS: 'false' }).queue.workersEnabled).toBe(false);
+    for (const bad of ['0', 'no', 'FALSE']) {
+      expect(() => load({ TABLE_CHANGE_NOTICES: bad })).toThrow(new ConfigError(`TABLE_CHANGE_NOTICES must be "true" or "false", got "${bad}"`));
+      expect(() => load({ DB_PREPARED_STATEMENTS: bad })).toThrow(/^DB_PREPARED_STATEMENTS must be "true" or "false"/);
+    }
+  });
+});
+
+describe('the README configuration table', () => {
+  it('lists exactly the variables loadConfig reads, no more and no fewer', () => {
+    const read = new Set<string>();
+    const recording = new Proxy({} as NodeJS.ProcessEnv, {
+      get: (_target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(recording, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }), warn: () => undefined });
+
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const start = readme.indexOf('\n## Configuration\n');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const listed = [...section.matchAll(/^\| (`[A-Z_]+`(?: \(or `[A-Z_]+`\))?) \|/gm)].flatMap((row) => [...row[1].matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]));
+    expect(listed.length).toBe(new Set(listed).size);
+    expect([...listed].sort()).toEqual([...read].sort());
   });
 });

@@ -1,8 +1,17 @@
+import { resolve } from 'path';
+import type { ResponseCacheBudget } from '../common/http/cached-responses';
 import { StartupError } from '../common/runtime/startup-error';
+import type { BatchJobsConfig } from '../modules/batch-jobs/batch-jobs.config';
+import type { FilesConfig } from '../modules/files/files.config';
+import { MailConfig, SHIPPED_TEMPLATES } from '../modules/mail/mail.config';
+import type { QueueConfig } from '../modules/queue/queue.config';
 import { developmentSecrets, DevSecrets } from './dev-secrets';
 
 /**
- * Every environment variable the service reads, validated once at boot. In production
+ * Every environment variable the service reads, validated once at boot, here and nowhere
+ * else: the server and the CLIs call loadConfig() once at their entry point and pass the
+ * result down (createApp -> AppModule.forRoot -> the APP_CONFIG provider); each module
+ * takes its slice. The README's configuration table lists exactly these variables. In production
  * the secrets are required, at least 32 characters and none of the published example
  * values; elsewhere missing ones fall back to random secrets kept in the checkout, with
  * one warning line.
@@ -12,7 +21,7 @@ export interface AppConfig {
   isProduction: boolean;
   port: number;
   host: string;
-  databaseUrl?: string;
+  database: DatabaseConfig;
   sessionSecret: string;
   jwtSecret: string;
   sessionTtlMs: number;
@@ -37,6 +46,49 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** Registers the `test` payment provider (its outcome is scripted by the session data): for test runs only, refused in production. */
   testPaymentProvider: boolean;
+  /** A demo admin's password for the demo data seeded at start in production (SEED_ADMIN_PASSWORD). */
+  seedAdminPassword?: string;
+  /** Where npm was invoked (INIT_CWD): the CLIs resolve the paths they are given from it. */
+  invocationDir: string;
+  /** How long completed idempotency keys are kept. */
+  idempotencyKeyTtlMs: number;
+  queue: QueueConfig;
+  batchJobs: BatchJobsConfig;
+  files: FilesConfig;
+  mail: MailConfig;
+  events: EventsConfig;
+  webhooks: WebhooksConfig;
+  /** Responses of the catalogue routes (maxBytes 0: off). */
+  catalogueCache: ResponseCacheBudget;
+  /** `GET /store/carts/:id` answers (maxBytes 0: off). */
+  cartCache: ResponseCacheBudget;
+  /** The LISTEN connection every cache follows; false turns those caches off. */
+  tableChangeNotices: boolean;
+}
+
+export interface DatabaseConfig {
+  /** Unset: the embedded PostgreSQL, whose URL the entry point fills in before creating the app. */
+  url?: string;
+  poolSize: number;
+  connectTimeoutMs: number;
+  logQueries: boolean;
+  /** Repeated texts and JSON-tree reads run as named statements (src/common/database/pg-internals). */
+  preparedStatements: boolean;
+  embeddedDir: string;
+  embeddedPort: number;
+}
+
+export interface EventsConfig {
+  pollIntervalMs: number;
+  retentionDays: number;
+}
+
+export interface WebhooksConfig {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  timeoutMs: number;
+  /** Endpoints may be on loopback or private networks. */
+  allowPrivate: boolean;
 }
 
 /** A configuration the service refuses to start with; the message says what to set. */
@@ -78,19 +130,34 @@ function list(value: string | undefined, fallback: string[]): string[] {
     .filter(Boolean);
 }
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
+function int(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < min) {
+    const wanted = min === 1 ? 'a positive integer' : min === 0 ? 'a non-negative integer' : `an integer >= ${min}`;
+    throw new ConfigError(`${name} must be ${wanted}, got "${value}"`);
+  }
   return n;
 }
 
-function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  return int(name, value, fallback, 1);
 }
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  return int(name, value, fallback, 0);
+}
+
+/** `true` or `false`; anything else is refused rather than read as one of them. */
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`${name} must be "true" or "false", got "${value}"`);
+}
+
+export const DEFAULT_CATALOGUE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -119,7 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     isProduction,
     port: positiveInt('PORT', env.PORT, 9000),
     host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret,
     jwtSecret,
     sessionTtlMs: positiveInt('SESSION_TTL_MS', env.SESSION_TTL_MS, 10 * 60 * 60 * 1000),
@@ -139,6 +205,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
     testPaymentProvider,
+    seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,
+    invocationDir: env.INIT_CWD || process.cwd(),
+    idempotencyKeyTtlMs: positiveInt('IDEMPOTENCY_KEY_TTL_MS', env.IDEMPOTENCY_KEY_TTL_MS, 7 * 24 * 60 * 60 * 1000),
+    database: {
+      url: env.DATABASE_URL || undefined,
+      poolSize: positiveInt('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
+      connectTimeoutMs: positiveInt('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, 5000),
+      logQueries: flag('DB_LOG_QUERIES', env.DB_LOG_QUERIES, false),
+      preparedStatements: flag('DB_PREPARED_STATEMENTS', env.DB_PREPARED_STATEMENTS, true),
+      embeddedDir: resolve(env.EMBEDDED_PG_DIR || '.data/postgres'),
+      embeddedPort: positiveInt('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329),
+    },
+    queue: {
+      workersEnabled: flag('QUEUE_WORKERS', env.QUEUE_WORKERS, true),
+      pollIntervalMs: int('QUEUE_POLL_INTERVAL_MS', env.QUEUE_POLL_INTERVAL_MS, 2000, 500),
+      expireInSeconds: positiveInt('QUEUE_EXPIRE_SECONDS', env.QUEUE_EXPIRE_SECONDS, 300),
+      maintenanceIntervalSeconds: positiveInt('QUEUE_MAINTENANCE_INTERVAL_SECONDS', env.QUEUE_MAINTENANCE_INTERVAL_SECONDS, 60),
+      retryLimit: nonNegativeInt('QUEUE_RETRY_LIMIT', env.QUEUE_RETRY_LIMIT, 5),
+      retryDelaySeconds: nonNegativeInt('QUEUE_RETRY_DELAY_SECONDS', env.QUEUE_RETRY_DELAY_SECONDS, 5),
+      shutdownTimeoutMs: nonNegativeInt('QUEUE_SHUTDOWN_TIMEOUT_MS', env.QUEUE_SHUTDOWN_TIMEOUT_MS, 10_000),
+      concurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 2),
+      poolSize: positiveInt('QUEUE_POOL_SIZE', env.QUEUE_POOL_SIZE, 3),
+    },
+    batchJobs: {
+      sliceMs: positiveInt('BATCH_JOB_SLICE_MS', env.BATCH_JOB_SLICE_MS, 15_000),
+      importBatchRows: positiveInt('BATCH_JOB_IMPORT_BATCH_ROWS', env.BATCH_JOB_IMPORT_BATCH_ROWS, 500),
+      exportPageSize: positiveInt('BATCH_JOB_EXPORT_PAGE_SIZE', env.BATCH_JOB_EXPORT_PAGE_SIZE, 50),
+    },
+    files: {
+      downloadUrlTtlSeconds: positiveInt('FILE_DOWNLOAD_URL_TTL_SECONDS', env.FILE_DOWNLOAD_URL_TTL_SECONDS, 300),
+      maxUploadBytes: positiveInt('FILE_MAX_UPLOAD_BYTES', env.FILE_MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
+      publicBaseUrl: env.FILE_PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Store <no-reply@localhost>',
+      templateFolders: [...(env.MAIL_TEMPLATES_DIR ? [resolve(env.MAIL_TEMPLATES_DIR)] : []), SHIPPED_TEMPLATES],
+      storeResetUrl: env.MAIL_STORE_RESET_URL || 'http://localhost:8000/reset-password',
+      adminResetUrl: env.MAIL_ADMIN_RESET_URL || 'http://localhost:7001/reset-password',
+    },
+    events: {
+      pollIntervalMs: int('EVENTS_POLL_INTERVAL_MS', env.EVENTS_POLL_INTERVAL_MS, 1000, 50),
+      retentionDays: positiveInt('EVENTS_RETENTION_DAYS', env.EVENTS_RETENTION_DAYS, 7),
+    },
+    webhooks: {
+      retryLimit: nonNegativeInt('WEBHOOK_RETRY_LIMIT', env.WEBHOOK_RETRY_LIMIT, 10),
+      retryDelaySeconds: nonNegativeInt('WEBHOOK_RETRY_DELAY_SECONDS', env.WEBHOOK_RETRY_DELAY_SECONDS, 60),
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
+      allowPrivate: flag('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, false),
+    },
+    catalogueCache: {
+      maxBytes: nonNegativeInt('CATALOGUE_CACHE_MAX_BYTES', env.CATALOGUE_CACHE_MAX_BYTES, DEFAULT_CATALOGUE_CACHE_MAX_BYTES),
+      maxEntries: 2000,
+    },
+    cartCache: { maxBytes: nonNegativeInt('CART_CACHE_MAX_BYTES', env.CART_CACHE_MAX_BYTES, DEFAULT_CART_CACHE_MAX_BYTES), maxEntries: 5000 },
+    tableChangeNotices: flag('TABLE_CHANGE_NOTICES', env.TABLE_CHANGE_NOTICES, true),
   };
 }
 

@@ -12,20 +12,19 @@ export interface DatabaseConnection {
 /**
  * The database the server and the CLIs use: DATABASE_URL when set, otherwise the embedded
  * PostgreSQL under EMBEDDED_PG_DIR (default .data/postgres), which is stopped on shutdown
- * unless another running process owns it. Sets process.env.DATABASE_URL, which
- * ormconfig.ts (and so AppModule) reads.
+ * unless another running process owns it. The caller puts the URL into the config it
+ * creates the app with (withDatabaseUrl).
  */
 export async function connectDatabase(config: AppConfig, shutdown: GracefulShutdown, say: (line: string) => void): Promise<DatabaseConnection> {
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  say(`No DATABASE_URL: using the embedded PostgreSQL (data in ${displayPath(embeddedDataDir())})`);
-  const embedded = await startEmbeddedPostgres();
+  if (config.database.url) return { url: config.database.url };
+  say(`No DATABASE_URL: using the embedded PostgreSQL (data in ${displayPath(embeddedDataDir(config.database.embeddedDir))})`);
+  const embedded = await startEmbeddedPostgres({ dataDir: config.database.embeddedDir, port: config.database.embeddedPort });
   shutdown.add(() => embedded.stop());
   say(
     embedded.shared
       ? `Embedded PostgreSQL already running on port ${embedded.port} (started by another process): sharing it`
       : `Embedded PostgreSQL ready on port ${embedded.port}`,
   );
-  process.env.DATABASE_URL = embedded.url;
   return { url: embedded.url, embedded };
 }
 
@@ -33,4 +32,9 @@ export async function connectDatabase(config: AppConfig, shutdown: GracefulShutd
 export function displayPath(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') ? rel : path;
+}
+
+/** The config with the database actually connected to (the embedded one when DATABASE_URL was unset). */
+export function withDatabaseUrl(config: AppConfig, url: string): AppConfig {
+  return { ...config, database: { ...config.database, url } };
 }

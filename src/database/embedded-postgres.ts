@@ -200,8 +200,8 @@ function folderPostgresCannotEnter(dataDir: string): string | undefined {
   });
 }
 
-/** Where the embedded cluster lives: EMBEDDED_PG_DIR, default .data/postgres under the working directory. */
-export function embeddedDataDir(dir = process.env.EMBEDDED_PG_DIR): string {
+/** Where an embedded cluster lives: `dir`, resolved from the working directory (default .data/postgres). */
+export function embeddedDataDir(dir?: string): string {
   return resolve(dir || '.data/postgres');
 }
 
@@ -238,7 +238,7 @@ export async function startEmbeddedPostgres(
   }
   if (running) await stopOrphan(dataDir, running.pid);
 
-  const port = await freePort(options.port ?? (Number(process.env.EMBEDDED_PG_PORT) || 54329));
+  const port = await freePort(options.port ?? 54329);
   // postgres reports why it failed on stderr only; keep the tail for the error message.
   const recent: string[] = [];
   const remember = (m: unknown) => {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../ormconfig';
+import { buildDataSourceOptions } from './data-source-options';
 
 /** Arbitrary but fixed: every instance serialises its boot-time migrations on this lock. */
 const MIGRATION_LOCK_KEY = 72_616_401;

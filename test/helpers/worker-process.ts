@@ -1,4 +1,5 @@
 import { createApp } from '../../src/app.factory';
+import { loadConfig } from '../../src/config/configuration';
 
 /**
  * A bare worker instance of the application (no HTTP server) in a process of its own,
@@ -6,7 +7,8 @@ import { createApp } from '../../src/app.factory';
  * Prints "ready" once its queue workers run.
  */
 async function main(): Promise<void> {
-  await createApp({ http: false, logs: 'silent' });
+  // A process of its own: its environment (set by spawnWorker) is its configuration, read once.
+  await createApp({ config: loadConfig(), http: false, logs: 'silent' });
   process.stdout.write('ready\n');
 }
 

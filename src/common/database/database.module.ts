@@ -1,16 +1,18 @@
-import { Global, Module, OnModuleInit } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { usePreparedStatements } from './prepared-statements';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
+import { poolOf, usePreparedStatements } from './pg-internals';
 import { TransactionRunner } from './transaction.runner';
 
 @Global()
 @Module({ providers: [TransactionRunner], exports: [TransactionRunner] })
 export class CommonDatabaseModule implements OnModuleInit {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onModuleInit(): void {
-    if (process.env.DB_PREPARED_STATEMENTS === 'false') return;
-    usePreparedStatements((this.dataSource.driver as unknown as { master: Pool }).master);
+    if (this.config.database.preparedStatements) usePreparedStatements(poolOf(this.dataSource));
   }
 }

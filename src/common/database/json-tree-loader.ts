@@ -1,11 +1,10 @@
 import { DatabaseError } from 'pg';
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
-import { holdStatement } from './connection-statements';
 import { LruMap } from './lru-map';
-import { namesStatements, runNamed } from './prepared-statements';
+import { namesStatements, poolOf, runNamedStatement, treeStatementName } from './pg-internals';
 
 /**
  * Loads entities with a tree of relations in ONE query: PostgreSQL assembles each root and
@@ -19,7 +18,7 @@ import { namesStatements, runNamed } from './prepared-statements';
  * the joined rows back into objects). Here the SQL text is built once per relation set
  * and cached; the per-request work is one round trip and a JSON.parse. Both the cache and
  * the statements each connection keeps prepared are bounded (least recently used first
- * out: see connection-statements.ts), since clients choose the relation sets.
+ * out: see pg-internals/connection-statements.ts), since clients choose the relation sets.
  *
  * Order of roots is the database's; to-many children are ordered by primary key. Callers
  * that need another order sort afterwards, as they do for TypeORM's results.
@@ -48,8 +47,6 @@ interface CompiledQuery {
   sql: string;
   plan: NodePlan;
 }
-
-let statementCount = 0;
 
 /**
  * Where a root loaded with `rowVersion` keeps its row version: PostgreSQL's `xmin`, the
@@ -253,7 +250,7 @@ function compile(
   const where = [`${alias}.${q(metadata.primaryColumns[0].databaseName)} ${single ? '= $1' : '= ANY($1)'}`];
   if (metadata.deleteDateColumn) where.push(`${alias}.${q(metadata.deleteDateColumn.databaseName)} IS NULL`);
   const sql = `SELECT row_to_json(${rowAlias})::text AS tree FROM (SELECT ${select} FROM ${tableOf(metadata)} ${alias} WHERE ${where.join(' AND ')}) ${rowAlias}`;
-  const query = { name: `json_tree_${++statementCount}`, sql, plan };
+  const query = { name: treeStatementName(), sql, plan };
   byRelations.set(key, query);
   return query;
 }
@@ -320,8 +317,7 @@ export function jsonTreeExpression<T extends ObjectLiteral>(
 
 async function runOn(client: PoolClient, query: CompiledQuery, values: unknown[]): Promise<{ tree: string }[]> {
   if (!namesStatements(client)) return (await client.query<{ tree: string }>(query.sql, values)).rows;
-  holdStatement(client, query.name);
-  return (await runNamed(client.query.bind(client) as (...args: unknown[]) => unknown, query.name, query.sql, values)).rows;
+  return (await runNamedStatement(client, 'tree', query.name, query.sql, values)).rows;
 }
 
 /**
@@ -335,7 +331,7 @@ async function runPrepared(manager: EntityManager, query: CompiledQuery, values:
   if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
   try {
     if (runner) return await runOn((await runner.connect()) as PoolClient, query, values);
-    const pool = (manager.connection.driver as unknown as { master: Pool }).master;
+    const pool = poolOf(manager.connection);
     const client = await pool.connect();
     let broken: Error | undefined;
     try {

@@ -1,5 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { generateEntityId } from '../database/ids';
 import { TransactionRunner } from '../database/transaction.runner';
 import { ApiError } from '../errors/api-error';
@@ -42,7 +43,6 @@ export class StoredOutcome extends Error {
 }
 
 /** Keys are kept at least this long (the issue asks for 24 h; a week leaves room for slow retries). */
-const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const MIN_TTL_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -61,6 +61,7 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -145,8 +146,8 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Deletes keys older than the retention period (never younger than 24 hours). */
-  async pruneExpired(ttlMs = Number(process.env.IDEMPOTENCY_KEY_TTL_MS ?? DEFAULT_TTL_MS)): Promise<number> {
-    const keepFor = Math.max(MIN_TTL_MS, Number.isFinite(ttlMs) ? ttlMs : DEFAULT_TTL_MS);
+  async pruneExpired(ttlMs = this.config.idempotencyKeyTtlMs): Promise<number> {
+    const keepFor = Math.max(MIN_TTL_MS, ttlMs);
     const result = await this.dataSource.query(`DELETE FROM idempotency_key WHERE created_at < now() - ($1 || ' milliseconds')::interval`, [String(keepFor)]);
     return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
   }

@@ -1,4 +1,4 @@
-/** Batch-job tuning, from the environment. */
+/** Batch-job tuning: AppConfig.batchJobs (read in src/config/configuration.ts). */
 export interface BatchJobsConfig {
   /** A queue job works a phase for about this long, then hands over to a fresh queue job. */
   sliceMs: number;
@@ -6,20 +6,4 @@ export interface BatchJobsConfig {
   importBatchRows: number;
   /** Exports: products (or orders) per page, one transaction each. */
   exportPageSize: number;
-}
-
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-export function loadBatchJobsConfig(env: NodeJS.ProcessEnv = process.env): BatchJobsConfig {
-  return {
-    sliceMs: positive(env, 'BATCH_JOB_SLICE_MS', 15_000),
-    importBatchRows: positive(env, 'BATCH_JOB_IMPORT_BATCH_ROWS', 500),
-    exportPageSize: positive(env, 'BATCH_JOB_EXPORT_PAGE_SIZE', 50),
-  };
 }

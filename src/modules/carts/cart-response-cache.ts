@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { poolOf } from '../../common/database/pg-internals';
 import { byteBudgetFromEnv, ResponseCacheBudget } from '../../common/http/cached-responses';
 import { TableChangeNotices } from '../table-changes/table-change-notices';
 
@@ -118,7 +119,7 @@ export class CartResponseCache {
 
   /** The cart row's current version, or undefined when there is no live cart with this id. */
   async currentVersion(cartId: string): Promise<string | undefined> {
-    const pool = (this.dataSource.driver as unknown as { master: Queryable }).master;
+    const pool: Queryable = poolOf(this.dataSource);
     const { rows } = await pool.query(CART_VERSION_SQL, [cartId]);
     return rows[0]?.version;
   }

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { ResponseCacheBudget } from '../../common/http/cached-responses';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import type { ChangeScope } from '../table-changes/change-scopes';
 import { TableChangeNotices } from '../table-changes/table-change-notices';
-import { loadCatalogueCacheConfig } from './catalogue-cache.config';
 import { CachedBody, LruBodyCache } from './lru-body-cache';
 
 export interface CatalogueCacheStats {
@@ -23,13 +23,17 @@ export interface CatalogueCacheStats {
 @Injectable()
 export class CatalogueCacheService implements OnModuleDestroy {
   readonly stats: CatalogueCacheStats = { hits: 0, misses: 0, bypassed: 0, stored: 0, invalidations: 0 };
-  readonly config: ResponseCacheBudget = loadCatalogueCacheConfig();
+  readonly config: ResponseCacheBudget;
   /** Off with CATALOGUE_CACHE_MAX_BYTES=0, or when the table-change notices are off. */
   readonly enabled: boolean;
 
   private readonly bodies: LruBodyCache;
 
-  constructor(private readonly notices: TableChangeNotices) {
+  constructor(
+    private readonly notices: TableChangeNotices,
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.config = appConfig.catalogueCache;
     this.bodies = new LruBodyCache(this.config.maxBytes, this.config.maxEntries);
     this.enabled = this.config.maxBytes > 0 && notices.enabled;
     if (this.enabled) notices.onInvalidate((scopes) => this.invalidate(scopes));

@@ -1,4 +1,3 @@
-import { DEFAULT_CATALOGUE_CACHE_MAX_BYTES, loadCatalogueCacheConfig } from './catalogue-cache.config';
 import { LruBodyCache } from './lru-body-cache';
 
 describe('LruBodyCache', () => {
@@ -41,16 +40,5 @@ describe('LruBodyCache', () => {
     expect(cache.bytes).toBe(once);
     cache.clear();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
-  });
-});
-
-describe('loadCatalogueCacheConfig', () => {
-  it('defaults, accepts 0 (off) and rejects anything but a non-negative integer', () => {
-    expect(loadCatalogueCacheConfig({}).maxBytes).toBe(DEFAULT_CATALOGUE_CACHE_MAX_BYTES);
-    expect(loadCatalogueCacheConfig({ CATALOGUE_CACHE_MAX_BYTES: '0' }).maxBytes).toBe(0);
-    expect(loadCatalogueCacheConfig({ CATALOGUE_CACHE_MAX_BYTES: '1048576' }).maxBytes).toBe(1048576);
-    for (const bad of ['-1', '1.5', 'lots', '1e400']) {
-      expect(() => loadCatalogueCacheConfig({ CATALOGUE_CACHE_MAX_BYTES: bad })).toThrow('CATALOGUE_CACHE_MAX_BYTES must be a non-negative integer');
-    }
   });
 });

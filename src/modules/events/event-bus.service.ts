@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
 import { emitEvent, EventName } from './outbox';
@@ -43,14 +44,6 @@ interface PendingEvent {
 const RELAY_BATCH = 200;
 const RETENTION_SWEEP_EVERY = 600;
 
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
-
 /**
  * Medusa's event bus, made durable:
  * - `emit(manager, name, data)` writes the event in the caller's transaction (emitEvent);
@@ -70,15 +63,23 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
   private readonly subscribers = new Map<string, Map<string, EventHandler>>();
   private readonly handlers = new Map<string, EventHandler>();
   private readonly wanted = new Map<string, WantedEvents>();
-  private readonly pollIntervalMs = intEnv('EVENTS_POLL_INTERVAL_MS', 1000, 50);
-  private readonly retentionDays = intEnv('EVENTS_RETENTION_DAYS', 7, 1);
+  private readonly pollIntervalMs: number;
+  private readonly retentionDays: number;
+  private readonly databaseUrl?: string;
   private stopping = false;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private ticks = 0;
   private pool?: Pool;
 
-  constructor(private readonly queue: QueueService) {}
+  constructor(
+    private readonly queue: QueueService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.pollIntervalMs = config.events.pollIntervalMs;
+    this.retentionDays = config.events.retentionDays;
+    this.databaseUrl = config.database.url;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.queue.define(EVENT_DELIVERY_DEAD_LETTER_QUEUE);
@@ -177,7 +178,7 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
 
   private relayPool(): Pool {
     if (!this.pool) {
-      this.pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1, application_name: 'medusa-compatible-api:event-relay' });
+      this.pool = new Pool({ connectionString: this.databaseUrl, max: 1, application_name: 'medusa-compatible-api:event-relay' });
       this.pool.on('error', (err) => this.logger.warn({ err }, 'event relay connection error'));
     }
     return this.pool;

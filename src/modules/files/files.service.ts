@@ -5,7 +5,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { DownloadLinkSigner } from './download-link-signer';
 import { FILE_STORAGE, FileStorage, StoredFileInfo } from './file-storage';
-import { FilesConfig, loadFilesConfig } from './files.config';
+import type { FilesConfig } from './files.config';
 
 /** Content types a browser may render inline from our origin; anything else downloads. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'text/csv', 'application/pdf']);
@@ -23,13 +23,14 @@ export interface FileDownload {
  */
 @Injectable()
 export class FilesService {
-  private readonly config: FilesConfig = loadFilesConfig();
+  private readonly config: FilesConfig;
   private readonly signer: DownloadLinkSigner;
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) appConfig: AppConfig,
   ) {
+    this.config = appConfig.files;
     this.signer = new DownloadLinkSigner(appConfig.sessionSecret);
   }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'path';
 
-/** Mail settings, read once from the environment. */
+/** Mail settings: AppConfig.mail (read in src/config/configuration.ts). */
 export interface MailConfig {
   /** nodemailer SMTP URL (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail is sent. */
   smtpUrl?: string;
@@ -14,16 +14,6 @@ export interface MailConfig {
 }
 
 export const SHIPPED_TEMPLATES = resolve(process.cwd(), 'templates/mail');
-
-export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
-  return {
-    smtpUrl: env.SMTP_URL || undefined,
-    from: env.MAIL_FROM || 'Store <no-reply@localhost>',
-    templateFolders: [...(env.MAIL_TEMPLATES_DIR ? [resolve(env.MAIL_TEMPLATES_DIR)] : []), SHIPPED_TEMPLATES],
-    storeResetUrl: env.MAIL_STORE_RESET_URL || 'http://localhost:8000/reset-password',
-    adminResetUrl: env.MAIL_ADMIN_RESET_URL || 'http://localhost:7001/reset-password',
-  };
-}
 
 /** `base` with `params` added to its query string. */
 export function withQuery(base: string, params: Record<string, string>): string {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '../../config/configuration';
+import { loadConfig } from '../../config/configuration';
 import type { EventBus, EventHandler } from '../events/event-bus.service';
 import type { OrdersService } from '../orders/orders.service';
 import { MailService } from './mail.service';
@@ -12,18 +12,17 @@ function recordingBus() {
   return { bus, handlers };
 }
 
+/** The configuration without SMTP_URL, in production or not. */
+const withoutSmtp = (nodeEnv: 'production' | 'development') =>
+  loadConfig({ NODE_ENV: nodeEnv, SESSION_SECRET: 'k3'.repeat(20), JWT_SECRET: 'q7'.repeat(20) } as NodeJS.ProcessEnv);
+
 describe('MailService without SMTP_URL', () => {
-  const saved = process.env.SMTP_URL;
-  beforeEach(() => delete process.env.SMTP_URL);
-  afterEach(() => {
-    jest.restoreAllMocks();
-    if (saved !== undefined) process.env.SMTP_URL = saved;
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('in production sends nothing and warns once at start', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const { bus, handlers } = recordingBus();
-    new MailService({ isProduction: true } as AppConfig, bus, {} as OrdersService).onModuleInit();
+    new MailService(withoutSmtp('production'), bus, {} as OrdersService).onModuleInit();
     expect(handlers.size).toBe(0);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain('SMTP_URL is not set');
@@ -32,7 +31,7 @@ describe('MailService without SMTP_URL', () => {
   it('in development logs each mail in one line, reset link included', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const { bus, handlers } = recordingBus();
-    new MailService({ isProduction: false } as AppConfig, bus, {} as OrdersService).onModuleInit();
+    new MailService(withoutSmtp('development'), bus, {} as OrdersService).onModuleInit();
     expect([...handlers.keys()].sort()).toEqual(['customer.password_reset', 'order.placed', 'user.password_reset']);
     await handlers.get('customer.password_reset')!(
       { id: 'cus_1', email: 'dev@test.com', first_name: 'Dev', last_name: null, token: 'tok.en.x' },

@@ -3,7 +3,7 @@ import { createTransport, Transporter } from 'nodemailer';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { EventBus, EventMeta } from '../events/event-bus.service';
 import { OrdersService } from '../orders/orders.service';
-import { loadMailConfig, MailConfig, withQuery } from './mail.config';
+import { MailConfig, withQuery } from './mail.config';
 import { MailTemplates, TemplateValues } from './mail-templates';
 
 /** Amounts in minor units as the currency writes them (2 decimals for EUR, 0 for JPY). */
@@ -25,15 +25,18 @@ function money(amount: unknown, currency: string): string {
 @Injectable()
 export class MailService implements OnModuleInit {
   private readonly logger = new Logger(MailService.name);
-  private readonly mail: MailConfig = loadMailConfig();
-  private readonly templates = new MailTemplates(this.mail.templateFolders);
+  private readonly mail: MailConfig;
+  private readonly templates: MailTemplates;
   private transport?: Transporter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bus: EventBus,
     private readonly orders: OrdersService,
-  ) {}
+  ) {
+    this.mail = config.mail;
+    this.templates = new MailTemplates(this.mail.templateFolders);
+  }
 
   onModuleInit(): void {
     if (this.mail.smtpUrl) this.transport = createTransport(this.mail.smtpUrl);

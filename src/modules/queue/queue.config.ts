@@ -1,5 +1,5 @@
 /**
- * Queue settings, read once from the environment. Defaults suit production; tests shorten
+ * Queue settings: AppConfig.queue (read in src/config/configuration.ts). Defaults suit production; tests shorten
  * the intervals (a job left `active` by a dead worker is failed, then retried, after
  * `expireInSeconds` plus at most one maintenance interval).
  */
@@ -20,26 +20,4 @@ export interface QueueConfig {
   concurrency: number;
   /** Connections of pg-boss's own pool. */
   poolSize: number;
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
-
-export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConfig {
-  return {
-    workersEnabled: env.QUEUE_WORKERS !== 'false',
-    pollIntervalMs: int(env, 'QUEUE_POLL_INTERVAL_MS', 2000, 500),
-    expireInSeconds: int(env, 'QUEUE_EXPIRE_SECONDS', 300, 1),
-    maintenanceIntervalSeconds: int(env, 'QUEUE_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
-    retryLimit: int(env, 'QUEUE_RETRY_LIMIT', 5, 0),
-    retryDelaySeconds: int(env, 'QUEUE_RETRY_DELAY_SECONDS', 5, 0),
-    shutdownTimeoutMs: int(env, 'QUEUE_SHUTDOWN_TIMEOUT_MS', 10_000, 0),
-    concurrency: int(env, 'QUEUE_CONCURRENCY', 2, 1),
-    poolSize: int(env, 'QUEUE_POOL_SIZE', 3, 1),
-  };
 }

@@ -1,8 +1,9 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { ConsumerLoop, QueueHandler } from './consumer-loop';
-import { loadQueueConfig, QueueConfig } from './queue.config';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
+import type { QueueConfig } from './queue.config';
 import { transactionDb } from './transaction-db';
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -28,7 +29,8 @@ export interface QueueOptions {
 @Injectable()
 export class QueueService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
-  private readonly config: QueueConfig = loadQueueConfig();
+  private readonly config: QueueConfig;
+  private readonly databaseUrl?: string;
   private readonly definitions = new Map<string, QueueOptions>();
   private readonly consumers = new Map<string, ConsumerLoop<unknown>>();
   private readonly pending: Array<{ name: string; handler: QueueHandler<unknown> }> = [];
@@ -36,6 +38,11 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
   private starting?: Promise<PgBoss>;
   private bootstrapped = false;
   private stopped = false;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'queue' | 'database'>) {
+    this.config = config.queue;
+    this.databaseUrl = config.database.url;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.start();
@@ -113,7 +120,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
   private start(): Promise<PgBoss> {
     if (!this.starting) {
       const boss = new PgBoss({
-        connectionString: process.env.DATABASE_URL,
+        connectionString: this.databaseUrl,
         schema: QUEUE_SCHEMA,
         max: this.config.poolSize,
         application_name: 'medusa-compatible-api:queue',

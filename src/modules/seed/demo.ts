@@ -39,17 +39,16 @@ function demoUsersForStart(
  */
 export async function seedDemoData(
   app: INestApplication,
-  config: Pick<AppConfig, 'seedDemo' | 'isProduction'>,
+  config: Pick<AppConfig, 'seedDemo' | 'isProduction' | 'seedAdminPassword'>,
   embedded: boolean,
   say: (line: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<boolean> {
   const seedFile = join(process.cwd(), 'data', 'seed.json');
   if (!(embedded || config.seedDemo) || !existsSync(seedFile)) return false;
   const seeder = app.get(SeedService);
   if (!config.seedDemo && !(await seeder.isEmpty())) return false;
   const raw = JSON.parse(readFileSync(seedFile, 'utf8')) as { users?: Array<Record<string, unknown>> };
-  const { users, notice } = demoUsersForStart(Array.isArray(raw.users) ? raw.users : [], config.isProduction, env.SEED_ADMIN_PASSWORD);
+  const { users, notice } = demoUsersForStart(Array.isArray(raw.users) ? raw.users : [], config.isProduction, config.seedAdminPassword);
   if (notice) say(notice);
   const summary = await seeder.seed({ ...raw, users }, relative(process.cwd(), seedFile));
   say(`Demo data: ${relative(process.cwd(), seedFile)}: ${describeSeedSummary(summary)}`);

@@ -1,8 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { ChangeScope, SCOPE_TABLES, scopesReading } from './change-scopes';
 import { TableChangeListener } from './table-change-listener';
-import { tableChangeNoticesEnabled } from './table-changes.config';
 
 const ALL_SCOPES = Object.keys(SCOPE_TABLES) as ChangeScope[];
 
@@ -35,9 +34,9 @@ export class TableChangeNotices implements OnApplicationBootstrap, OnModuleDestr
   private runningFence?: Promise<void>;
   private queuedFence?: Promise<void>;
 
-  constructor(dataSource: DataSource) {
-    if (!tableChangeNoticesEnabled()) return;
-    const url = (dataSource.options as { url?: string }).url ?? process.env.DATABASE_URL;
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    if (!config.tableChangeNotices) return;
+    const url = config.database.url;
     if (!url) return;
     let state: 'starting' | 'listening' | 'lost' = 'starting';
     this.listener = new TableChangeListener(url, {

@@ -1,5 +1,4 @@
 import { scopesReading } from './change-scopes';
-import { tableChangeNoticesEnabled } from './table-changes.config';
 
 describe('scopesReading', () => {
   it('maps a table to the responses that read it, and an unknown one to all', () => {
@@ -10,16 +9,5 @@ describe('scopesReading', () => {
     expect(scopesReading('product_collection').sort()).toEqual(['collections', 'products']);
     expect(scopesReading('something_new').sort()).toEqual(['api_tokens', 'carts', 'collections', 'currencies', 'products']);
     expect(scopesReading('user')).toEqual(['api_tokens']);
-  });
-});
-
-describe('tableChangeNoticesEnabled', () => {
-  it('is on unless TABLE_CHANGE_NOTICES is "false", and rejects anything but true or false', () => {
-    expect(tableChangeNoticesEnabled({})).toBe(true);
-    expect(tableChangeNoticesEnabled({ TABLE_CHANGE_NOTICES: 'true' })).toBe(true);
-    expect(tableChangeNoticesEnabled({ TABLE_CHANGE_NOTICES: 'false' })).toBe(false);
-    for (const bad of ['0', 'no', 'FALSE']) {
-      expect(() => tableChangeNoticesEnabled({ TABLE_CHANGE_NOTICES: bad })).toThrow('TABLE_CHANGE_NOTICES must be "true" or "false"');
-    }
   });
 });

@@ -26,7 +26,6 @@ describe("Medusa's admin dashboard at /app (ADMIN_DASHBOARD_DIR)", () => {
   });
   afterAll(async () => {
     await t.close();
-    delete process.env.ADMIN_DASHBOARD_DIR;
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -92,7 +91,6 @@ describe("Medusa's admin dashboard at /app (ADMIN_DASHBOARD_DIR)", () => {
 describe('/app without ADMIN_DASHBOARD_DIR', () => {
   let t: TestApp;
   beforeAll(async () => {
-    delete process.env.ADMIN_DASHBOARD_DIR;
     t = await createTestApp();
   });
   afterAll(() => t.close());

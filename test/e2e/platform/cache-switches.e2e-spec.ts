@@ -40,7 +40,6 @@ describe('Cache off switches', () => {
     let off: TestApp;
     beforeAll(async () => {
       off = await startTestApp(t.databaseUrl, { TABLE_CHANGE_NOTICES: 'false' });
-      delete process.env.TABLE_CHANGE_NOTICES;
     });
     afterAll(() => off.close());
 
@@ -72,7 +71,6 @@ describe('Cache off switches', () => {
     let noCatalogue: TestApp;
     beforeAll(async () => {
       noCatalogue = await startTestApp(t.databaseUrl, { CATALOGUE_CACHE_MAX_BYTES: '0' });
-      delete process.env.CATALOGUE_CACHE_MAX_BYTES;
     });
     afterAll(() => noCatalogue.close());
 

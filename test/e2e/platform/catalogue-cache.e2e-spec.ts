@@ -297,7 +297,6 @@ describe('Catalogue response cache', () => {
     let off: TestApp;
     beforeAll(async () => {
       off = await startTestApp(t.databaseUrl, { CATALOGUE_CACHE_MAX_BYTES: '0' });
-      delete process.env.CATALOGUE_CACHE_MAX_BYTES;
     });
     afterAll(() => off.close());
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../../ormconfig';
+import { buildDataSourceOptions } from '../../../src/database/data-source-options';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/app';
 import { databaseUrl } from '../../helpers/db-urls';
 

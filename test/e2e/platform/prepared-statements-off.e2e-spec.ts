@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
+import { poolOf } from '../../../src/common/database/pg-internals';
 import { createProduct } from '../../factories/product.factory';
 import { createRegion } from '../../factories/region.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
@@ -17,7 +18,7 @@ async function cartAndProductTraffic(t: TestApp): Promise<void> {
 
 /** How many statements each pooled connection holds prepared (all connections checked out at once). */
 async function preparedPerConnection(t: TestApp): Promise<number[]> {
-  const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+  const pool = poolOf(t.dataSource);
   const max = (pool as unknown as { options: { max: number } }).options.max;
   const clients: PoolClient[] = await Promise.all(Array.from({ length: max }, () => pool.connect()));
   try {
@@ -27,14 +28,6 @@ async function preparedPerConnection(t: TestApp): Promise<number[]> {
   }
 }
 
-function restoring(name: string) {
-  const previous = process.env[name];
-  return () => {
-    if (previous === undefined) delete process.env[name];
-    else process.env[name] = previous;
-  };
-}
-
 /**
  * DB_PREPARED_STATEMENTS=false is the setting for a transaction-pooling PgBouncer (older
  * than 1.21), where a statement prepared on one server connection is unknown on the next:
@@ -42,16 +35,12 @@ function restoring(name: string) {
  */
 describe('DB_PREPARED_STATEMENTS=false: no statement is prepared by name', () => {
   let t: TestApp;
-  const restore = restoring('DB_PREPARED_STATEMENTS');
 
   beforeAll(async () => {
     t = await createTestApp({ DB_PREPARED_STATEMENTS: 'false' });
   });
 
-  afterAll(async () => {
-    await t.close();
-    restore();
-  });
+  afterAll(() => t.close());
 
   it('leaves every pooled connection without prepared statements after repeated cart and product reads', async () => {
     await cartAndProductTraffic(t);
@@ -64,17 +53,12 @@ describe('DB_PREPARED_STATEMENTS=false: no statement is prepared by name', () =>
 /** Positive control: the count above can see prepared statements, because by default they exist. */
 describe('DB_PREPARED_STATEMENTS unset (the default): the same traffic does prepare statements by name', () => {
   let t: TestApp;
-  const restore = restoring('DB_PREPARED_STATEMENTS');
 
   beforeAll(async () => {
-    delete process.env.DB_PREPARED_STATEMENTS;
     t = await createTestApp();
   });
 
-  afterAll(async () => {
-    await t.close();
-    restore();
-  });
+  afterAll(() => t.close());
 
   it('leaves named statements on the pooled connections', async () => {
     await cartAndProductTraffic(t);

@@ -172,14 +172,11 @@ describe('HTTP request pipeline', () => {
 
 describe('HTTP request pipeline with request logging on (LOG_LEVEL=info)', () => {
   let t: TestApp;
-  const saved = process.env.LOG_LEVEL;
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await t?.close();
-    if (saved === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = saved;
   });
 
   // /health is the route pino-http does not log, which keeps the test output clean.

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../../ormconfig';
+import { buildDataSourceOptions } from '../../../src/database/data-source-options';
 import { createCartViaApi, createShop, prepareCheckout } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';

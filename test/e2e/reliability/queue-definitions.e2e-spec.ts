@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { QUEUE_SCHEMA, QueueService } from '../../../src/modules/queue/queue.service';
-import { createTestDatabase, dropTestDatabase } from '../../helpers/app';
+import { createTestDatabase, dropTestDatabase, testConfig } from '../../helpers/app';
 import { databaseUrl } from '../../helpers/db-urls';
 
 /**
@@ -11,16 +11,13 @@ import { databaseUrl } from '../../helpers/db-urls';
 describe('queue definitions when several instances boot at once', () => {
   let name: string;
   let url: string;
-  const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
     name = await createTestDatabase();
     url = databaseUrl(process.env.TEST_PG_SERVER_URL!, name);
-    process.env.DATABASE_URL = url;
   });
 
   afterAll(async () => {
-    process.env.DATABASE_URL = previousUrl;
     await dropTestDatabase(name);
   });
 
@@ -52,7 +49,7 @@ describe('queue definitions when several instances boot at once', () => {
     let injected = 0;
     for (let round = 0; round < 4; round++) {
       await resetQueueSchema();
-      const instances = Array.from({ length: 8 }, () => new QueueService());
+      const instances = Array.from({ length: 8 }, () => new QueueService(testConfig(url)));
       try {
         // The first call starts pg-boss (its own schema creation is serialised by pg-boss).
         await Promise.all(instances.map((queue) => queue.define(`first-${round}`)));

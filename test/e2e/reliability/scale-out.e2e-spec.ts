@@ -2,6 +2,7 @@ import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { createCustomer } from '../../factories/customer.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
+import { poolOf } from '../../../src/common/database/pg-internals';
 import { bearer, createAdminUser } from '../../helpers/auth';
 
 /**
@@ -32,7 +33,7 @@ describe('Scale-out: three instances on one database', () => {
 
   it('serves each instance from its own server and pool', () => {
     const servers = new Set(instances.map((t) => t.app.getHttpServer()));
-    const pools = new Set(instances.map((t) => (t.dataSource.driver as unknown as { master: unknown }).master));
+    const pools = new Set(instances.map((t) => poolOf(t.dataSource)));
     expect(servers.size).toBe(3);
     expect(pools.size).toBe(3);
   });

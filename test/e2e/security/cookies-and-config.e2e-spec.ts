@@ -1,10 +1,9 @@
-import { Test } from '@nestjs/testing';
 import * as jwt from 'jsonwebtoken';
-import { ConfigModule } from '../../../src/config/config.module';
 import { loadConfig } from '../../../src/config/configuration';
 import { createCustomer } from '../../factories/customer.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createAdminUser } from '../../helpers/auth';
+import { spawnTs } from '../../helpers/server-process';
 
 /**
  * Production behind a TLS-terminating proxy: the session cookie is Secure and
@@ -21,26 +20,6 @@ const PRODUCTION_ENV = {
   STORE_CORS: 'http://shop.test,/^https:\\/\\/[a-z0-9]+\\.preview\\.shop\\.test$/',
   ADMIN_CORS: 'https://admin.shop.test',
 };
-
-/** Sets env for the duration of fn and puts every touched variable back afterwards. */
-async function withEnv<T>(env: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  const restore = () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  try {
-    for (const [k, v] of Object.entries(env)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    return await fn();
-  } finally {
-    restore();
-  }
-}
 
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
   const header = res.headers['set-cookie'] as string[] | undefined;
@@ -83,11 +62,22 @@ describe('Configuration: secrets are required in production', () => {
     expect(config.jwtSecret).toBeTruthy();
   });
 
-  it('fails the boot of the config provider every module depends on', async () => {
-    await withEnv({ NODE_ENV: 'production', SESSION_SECRET: undefined, COOKIE_SECRET: undefined, JWT_SECRET: undefined }, async () => {
-      await expect(Test.createTestingModule({ imports: [ConfigModule] }).compile()).rejects.toThrow(/SESSION_SECRET and JWT_SECRET must be set/);
+  it('stops `npm start` before anything starts, with one line naming what to set', async () => {
+    // The server's entry point reads the environment once (loadConfig) and refuses there.
+    const child = spawnTs('src/main.ts', {
+      NODE_ENV: 'production',
+      SESSION_SECRET: '',
+      COOKIE_SECRET: '',
+      JWT_SECRET: '',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
-  });
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe('Failed to start: SESSION_SECRET and JWT_SECRET must be set when NODE_ENV is production');
+  }, 60_000);
 });
 
 describe('Session cookie in production behind TLS', () => {
@@ -95,7 +85,7 @@ describe('Session cookie in production behind TLS', () => {
   let creds: Awaited<ReturnType<typeof createAdminUser>>;
 
   beforeAll(async () => {
-    t = await withEnv(PRODUCTION_ENV, () => createTestApp());
+    t = await createTestApp(PRODUCTION_ENV);
     creds = await createAdminUser(t);
   });
   afterAll(() => t?.close());

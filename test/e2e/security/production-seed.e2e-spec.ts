@@ -20,7 +20,9 @@ describe('Demo seed at a production start', () => {
 
   async function start(isProduction: boolean, env: NodeJS.ProcessEnv): Promise<string[]> {
     const lines: string[] = [];
-    expect(await seedDemoData(t.app, { seedDemo: true, isProduction }, false, (line) => lines.push(line), env)).toBe(true);
+    expect(await seedDemoData(t.app, { seedDemo: true, isProduction, seedAdminPassword: env.SEED_ADMIN_PASSWORD }, false, (line) => lines.push(line))).toBe(
+      true,
+    );
     return lines;
   }
 

@@ -9,10 +9,10 @@ import { configureApp } from '../../../src/bootstrap';
 import { CUSTOMER_REQUIRED, IS_PUBLIC } from '../../../src/common/auth/auth.decorators';
 import { surfaceOf } from '../../../src/common/auth/surface';
 import { AppPrototypeExpressAdapter } from '../../../src/common/http/app-prototype-express-adapter';
-import { loadConfig } from '../../../src/config/configuration';
+import type { AppConfig } from '../../../src/config/configuration';
 import { SurfaceCheck } from '../../../src/modules/auth/surface-check';
 import { createCustomer } from '../../factories/customer.factory';
-import { createTestApp, createTestDatabase, dropTestDatabase, TestApp } from '../../helpers/app';
+import { createTestApp, createTestDatabase, dropTestDatabase, TestApp, testConfig } from '../../helpers/app';
 import { bearer, createAdminUser } from '../../helpers/auth';
 import { databaseUrl } from '../../helpers/db-urls';
 import { concretePath, handledRoutes, registeredRoutes, RegisteredRoute } from '../../helpers/routes';
@@ -164,19 +164,19 @@ class UndeclaredController {
 
 describe('Route surfaces: a controller declared without a surface', () => {
   let dbName: string;
+  let config: AppConfig;
   beforeAll(async () => {
     dbName = await createTestDatabase();
-    process.env.DATABASE_URL = databaseUrl(process.env.TEST_PG_SERVER_URL!, dbName);
-    process.env.DB_POOL_SIZE = process.env.DB_POOL_SIZE ?? '5';
+    config = testConfig(databaseUrl(process.env.TEST_PG_SERVER_URL!, dbName));
   });
   afterAll(() => dropTestDatabase(dbName));
 
   async function boot(withCheck: boolean): Promise<NestExpressApplication> {
-    let builder = Test.createTestingModule({ imports: [AppModule], controllers: [UndeclaredController] });
+    let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)], controllers: [UndeclaredController] });
     if (!withCheck) builder = builder.overrideProvider(SurfaceCheck).useValue({});
     const moduleRef = await builder.compile();
     const app = moduleRef.createNestApplication<NestExpressApplication>(new AppPrototypeExpressAdapter(), { bodyParser: false, logger: false });
-    configureApp(app, loadConfig());
+    configureApp(app, config);
     try {
       await app.init();
     } catch (err) {

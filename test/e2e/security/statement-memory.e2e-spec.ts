@@ -1,7 +1,6 @@
-import { Client } from 'pg';
-import type { Pool, PoolClient } from 'pg';
-import { holdStatement, MAX_TREE_STATEMENTS_PER_CONNECTION } from '../../../src/common/database/connection-statements';
-import { runNamed } from '../../../src/common/database/prepared-statements';
+import { Client, Pool } from 'pg';
+import type { PoolClient } from 'pg';
+import { poolOf, runNamedStatement, StatementNamer, STATEMENTS_PER_CONNECTION, usePreparedStatements } from '../../../src/common/database/pg-internals';
 import { MAX_EXPAND_RELATIONS } from '../../../src/common/query/expand-fields.interceptor';
 import { ALLOWED_RELATIONS } from '../../../src/modules/products/store-products.controller';
 import { createProduct } from '../../factories/product.factory';
@@ -34,7 +33,7 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
 
   beforeAll(async () => {
     t = await createTestApp();
-    pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+    pool = poolOf(t.dataSource);
     await createProduct(t.dataSource.manager, { title: 'Only product' });
   });
   afterAll(() => t.close());
@@ -56,9 +55,9 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
     const counts = await onEveryConnection(pool, treeStatementCount);
-    for (const count of counts) expect(count).toBeLessThanOrEqual(MAX_TREE_STATEMENTS_PER_CONNECTION);
+    for (const count of counts) expect(count).toBeLessThanOrEqual(STATEMENTS_PER_CONNECTION.tree);
     // The flood did reach the bound: 2 000 statements were spread over these connections.
-    expect(Math.max(...counts)).toBe(MAX_TREE_STATEMENTS_PER_CONNECTION);
+    expect(Math.max(...counts)).toBe(STATEMENTS_PER_CONNECTION.tree);
   }, 300_000);
 
   it('still answers the default relation set, and every expand set, after evictions', async () => {
@@ -73,12 +72,7 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
     const client = new Client({ connectionString: t.databaseUrl });
     await client.connect();
     try {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      const run = (n: number) => {
-        const name = `json_tree_race_${n % 5}`;
-        holdStatement(client, name, 2);
-        return runNamed(query, name, `SELECT ${n % 5}::int + $1::int AS v`, [n]);
-      };
+      const run = (n: number) => runNamedStatement(client, 'tree', `json_tree_race_${n % 5}`, `SELECT ${n % 5}::int + $1::int AS v`, [n], 2);
       // All queued at once: evictions interleave with queued uses of the names they evict.
       const results = await Promise.all(Array.from({ length: 40 }, (_, n) => run(n)));
       expect(results.map((r) => r.rows[0].v)).toEqual(Array.from({ length: 40 }, (_, n) => (n % 5) + n));
@@ -87,6 +81,24 @@ describe('Statement memory: what clients choose to expand cannot fill the databa
       expect(rows[0].n).toBe(2);
     } finally {
       await client.end();
+    }
+  });
+
+  it('keeps at most a bounded number of repeated-text statements on a connection, however many texts repeat', async () => {
+    const own = new Pool({ connectionString: t.databaseUrl, max: 1 });
+    try {
+      usePreparedStatements(own, new StatementNamer({ minLength: 1, sightingsBeforeNaming: 1, maxNames: 1000, maxTracked: 10 }));
+      const texts = STATEMENTS_PER_CONNECTION.repeated + 50;
+      const client = await own.connect();
+      try {
+        for (let n = 0; n < texts; n++) expect((await client.query(`SELECT $1::int + ${n} AS v`, [1])).rows[0].v).toBe(n + 1);
+        const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'app\\_%'`);
+        expect(rows[0].n).toBe(STATEMENTS_PER_CONNECTION.repeated);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await own.end();
     }
   });
 

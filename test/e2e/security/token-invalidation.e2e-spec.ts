@@ -1,6 +1,6 @@
 import * as jwt from 'jsonwebtoken';
 import type { Response } from 'supertest';
-import { loadConfig } from '../../../src/config/configuration';
+import { APP_CONFIG, AppConfig } from '../../../src/config/configuration';
 import { CustomersService } from '../../../src/modules/customers/customers.service';
 import { UsersService } from '../../../src/modules/users/users.service';
 import { createCustomer } from '../../factories/customer.factory';
@@ -86,7 +86,7 @@ describe('Tokens and sessions after a password change or a deletion', () => {
 
   it('accepts a store JWT without a token version (issued before versions) until the password changes', async () => {
     const c = await shopper();
-    const legacy = jwt.sign({ customer_id: c.id, domain: 'store' }, loadConfig().jwtSecret, { expiresIn: '1h' });
+    const legacy = jwt.sign({ customer_id: c.id, domain: 'store' }, t.app.get<string, AppConfig>(APP_CONFIG).jwtSecret, { expiresIn: '1h' });
     await t.http().get('/store/customers/me').set(bearer(legacy)).expect(200);
     await t.app.get(CustomersService).changePassword(c.id, 'new-password');
     await t.http().get('/store/customers/me').set(bearer(legacy)).expect(401);

@@ -1,12 +1,13 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../common/database/transaction.runner';
+import { APP_CONFIG, AppConfig } from '../../../config/configuration';
 import { ApiError } from '../../../common/errors/api-error';
 import type { QueueJob } from '../../queue/consumer-loop';
 import { QueueService } from '../../queue/queue.service';
 import { BatchJob, BatchJobCheckpoint } from '../batch-job.entity';
 import { isFinished } from '../batch-job-status';
-import { loadBatchJobsConfig } from '../batch-jobs.config';
+import type { BatchJobsConfig } from '../batch-jobs.config';
 import { lockRunningJobCheckpoint, markJobFailed, writeCheckpoint } from '../batch-jobs.repository';
 import { BatchJobCanceledError, BatchJobError, BatchJobFailure, StaleRunError } from '../strategy/batch-job-errors';
 import type { BatchJobStrategy } from '../strategy/batch-job-strategy';
@@ -34,14 +35,17 @@ export function phaseStart(phase: BatchJobCheckpoint['phase']): BatchJobCheckpoi
 @Injectable()
 export class BatchJobRunner implements OnModuleInit {
   private readonly logger = new Logger(BatchJobRunner.name);
-  private readonly config = loadBatchJobsConfig();
+  private readonly config: BatchJobsConfig;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly queue: QueueService,
     private readonly strategies: BatchJobStrategyRegistry,
-  ) {}
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.config = appConfig.batchJobs;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.queue.define(BATCH_JOB_DEAD_LETTER_QUEUE);

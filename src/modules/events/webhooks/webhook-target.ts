@@ -25,8 +25,6 @@ for (const [net, prefix] of [
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
-export const allowPrivateTargets = () => process.env.WEBHOOKS_ALLOW_PRIVATE === 'true';
-
 /** Whether an IP address is loopback, private, link-local or otherwise not on the internet. */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -39,9 +37,10 @@ export function isPrivateAddress(address: string): boolean {
 /**
  * Why `raw` cannot be a webhook URL, or undefined when it can: http(s) only, https only in
  * production, no credentials in it, and no private address written in it (names are
- * checked again at each delivery, on the addresses they resolve to).
+ * checked again at each delivery, on the addresses they resolve to). `allowPrivate`:
+ * WEBHOOKS_ALLOW_PRIVATE.
  */
-export function webhookUrlProblem(raw: string, production: boolean): string | undefined {
+export function webhookUrlProblem(raw: string, production: boolean, allowPrivate = false): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
@@ -52,7 +51,7 @@ export function webhookUrlProblem(raw: string, production: boolean): string | un
   if (production && url.protocol !== 'https:') return 'url must use https';
   if (url.username || url.password) return 'url must not carry credentials';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivateTargets() && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))) {
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))) {
     return 'url must not point to a private or loopback address';
   }
   return undefined;
@@ -60,11 +59,19 @@ export function webhookUrlProblem(raw: string, production: boolean): string | un
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A `lookup` for http.request that refuses names resolving to private addresses (checked at connect time: no rebinding). */
-export function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+/**
+ * A `lookup` for http.request that refuses names resolving to private addresses (checked
+ * at connect time: no rebinding), unless `allowPrivate`.
+ */
+export const guardedLookup =
+  (allowPrivate: boolean) =>
+  (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void =>
+    lookupPublic(hostname, options, callback, allowPrivate);
+
+function lookupPublic(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback, allowPrivate: boolean): void {
   dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
     if (err) return callback(err, '');
-    if (!allowPrivateTargets() && addresses.some((a) => isPrivateAddress(a.address))) {
+    if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
       return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), '');
     }
     if (options.all) return callback(null, addresses);

@@ -12,7 +12,7 @@ import { EventBus, EventMeta, WantedEvents } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
-import { allowPrivateTargets, guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
+import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
 
 const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -27,14 +27,6 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
 
 export interface WebhookInput {
   url: string;
@@ -53,15 +45,20 @@ export interface WebhookInput {
 @Injectable()
 export class WebhooksService implements OnModuleInit {
   private readonly logger = new Logger(WebhooksService.name);
-  private readonly retry = { limit: intEnv('WEBHOOK_RETRY_LIMIT', 10, 0), delaySeconds: intEnv('WEBHOOK_RETRY_DELAY_SECONDS', 60, 0) };
-  private readonly timeoutMs = intEnv('WEBHOOK_TIMEOUT_MS', 10_000, 100);
+  private readonly retry: { limit: number; delaySeconds: number };
+  private readonly timeoutMs: number;
+  private readonly lookup: ReturnType<typeof guardedLookup>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly queue: QueueService,
     private readonly bus: EventBus,
-  ) {}
+  ) {
+    this.retry = { limit: config.webhooks.retryLimit, delaySeconds: config.webhooks.retryDelaySeconds };
+    this.timeoutMs = config.webhooks.timeoutMs;
+    this.lookup = guardedLookup(config.webhooks.allowPrivate);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.queue.define(WEBHOOK_QUEUE);
@@ -128,7 +125,7 @@ export class WebhooksService implements OnModuleInit {
   }
 
   private check(input: { url: string; events: string[] }): void {
-    const problem = webhookUrlProblem(input.url, this.config.isProduction);
+    const problem = webhookUrlProblem(input.url, this.config.isProduction, this.config.webhooks.allowPrivate);
     if (problem) throw ApiError.invalid(problem);
     if (input.events.length === 0) throw ApiError.invalid('events must name at least one event');
     const unknown = input.events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
@@ -199,26 +196,22 @@ export class WebhooksService implements OnModuleInit {
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
       // A literal address is never looked up: checked here.
-      if (isIP(host) && isPrivateAddress(host) && !allowPrivateTargets()) return reject(new Error(`${host} is a private address`));
+      if (isIP(host) && isPrivateAddress(host) && !this.config.webhooks.allowPrivate) return reject(new Error(`${host} is a private address`));
       const timer = setTimeout(() => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(
-        target,
-        { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: guardedLookup as never },
-        (res) => {
-          let read = 0;
-          res.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_RESPONSE_BYTES) res.destroy();
-          });
-          const done = () => {
-            clearTimeout(timer);
-            resolve(res.statusCode ?? 0);
-          };
-          res.on('close', done);
-          res.on('error', done);
-        },
-      );
+      const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: this.lookup as never }, (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_RESPONSE_BYTES) res.destroy();
+        });
+        const done = () => {
+          clearTimeout(timer);
+          resolve(res.statusCode ?? 0);
+        };
+        res.on('close', done);
+        res.on('error', done);
+      });
       req.on('error', (err) => {
         clearTimeout(timer);
         reject(err);

@@ -3,7 +3,8 @@ import { ulid } from 'ulid';
 import { DataSource, EntityManager } from 'typeorm';
 import { FILE_STORAGE, FileStorage } from '../../../files/file-storage';
 import { BatchJob } from '../../batch-job.entity';
-import { loadBatchJobsConfig } from '../../batch-jobs.config';
+import { APP_CONFIG, AppConfig } from '../../../../config/configuration';
+import type { BatchJobsConfig } from '../../batch-jobs.config';
 import type { BatchJobRun } from '../../runner/batch-job-run';
 import { BatchJobStrategy, BatchJobType, PhaseOutcome } from '../../strategy/batch-job-strategy';
 import { validateContext } from '../../strategy/validate-context';
@@ -45,12 +46,15 @@ interface StoredExportContext {
 @Injectable()
 @BatchJobType('product-export')
 export class ProductExportStrategy implements BatchJobStrategy {
-  private readonly config = loadBatchJobsConfig();
+  private readonly config: BatchJobsConfig;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly files: FileStorage,
-  ) {}
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.config = appConfig.batchJobs;
+  }
 
   async prepare(context: Record<string, unknown>): Promise<Record<string, unknown>> {
     const parsed = validateContext(ProductExportContext, context);

@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../common/errors/api-error';
 import { FILE_STORAGE, FileStorage } from '../../../files/file-storage';
 import type { BatchJobResult } from '../../batch-job.entity';
-import { loadBatchJobsConfig } from '../../batch-jobs.config';
+import { APP_CONFIG, AppConfig } from '../../../../config/configuration';
+import type { BatchJobsConfig } from '../../batch-jobs.config';
 import type { BatchJobRun } from '../../runner/batch-job-run';
 import { BatchJobError, BatchJobFailure } from '../../strategy/batch-job-errors';
 import { BatchJobStrategy, BatchJobType, PhaseOutcome } from '../../strategy/batch-job-strategy';
@@ -83,13 +84,16 @@ function statDescriptors(stats: ImportStats): BatchJobResult['stat_descriptors']
 @Injectable()
 @BatchJobType('product-import')
 export class ProductImportStrategy implements BatchJobStrategy {
-  private readonly config = loadBatchJobsConfig();
+  private readonly config: BatchJobsConfig;
   private readonly ulid = monotonicFactory();
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly files: FileStorage,
-  ) {}
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.config = appConfig.batchJobs;
+  }
 
   async prepare(context: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { fileKey } = validateContext(ProductImportContext, context);
