@@ -3,6 +3,7 @@ import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../facto
 import { createProduct } from '../../factories/product.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
+import { isBackgroundStatement } from '../../helpers/background-statements';
 
 type Agent = Awaited<ReturnType<typeof adminAgent>>;
 
@@ -58,7 +59,7 @@ describe("The dashboard's admin lists: statements per page", () => {
    * Not the list's: background work sharing the server (job queue polling, the event relay, the listener's
    * heartbeat), the session lookup and the guard's check that the session's user still exists.
    */
-  const isOther = (text: string) => /pgboss|event-relay/i.test(text) || text.trim() === 'SELECT 1' || /"session"/.test(text) || /"row_exists"/.test(text);
+  const isOther = (text: string) => isBackgroundStatement(text) || /"session"/.test(text) || /"row_exists"/.test(text);
 
   async function statements(path: string): Promise<string[]> {
     sent.length = 0;

@@ -4,6 +4,7 @@ import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../facto
 import { createProduct } from '../../factories/product.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
+import { isBackgroundStatement } from '../../helpers/background-statements';
 
 /**
  * One checkout must not make the server do work that grows with a number the client
@@ -42,7 +43,7 @@ describe('Bounded work per checkout', () => {
     await t.close();
   });
 
-  const isBackground = (text: string) => /pgboss/i.test(text) || text.trim() === 'SELECT 1';
+  const isBackground = isBackgroundStatement;
 
   /** Completes a cart holding `quantity` gift cards; the statements the completion sent and the order. */
   async function completeGiftCards(quantity: number): Promise<{ statements: string[]; orderId: string }> {

@@ -3,6 +3,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, Shop } from '../../factories/cart.factory';
 import { createDiscount } from '../../factories/discount.factory';
 import { ROUND_TRIP_BUDGETS as BUDGET } from '../../helpers/round-trip-budgets';
+import { isBackgroundStatement } from '../../helpers/background-statements';
 
 /**
  * Round trips to PostgreSQL per cart write, against the budgets in
@@ -36,8 +37,7 @@ describe('Cart writes: database round trips per request', () => {
     await t.close();
   });
 
-  /** Background work that shares the server (job queue polling, the event relay, the table-change listener's heartbeat) is not the request's. */
-  const isBackground = (text: string) => /pgboss|event-relay/i.test(text) || text.trim() === 'SELECT 1';
+  const isBackground = isBackgroundStatement;
 
   async function roundTrips(send: () => Promise<{ status: number; body: unknown }>): Promise<{ count: number; statements: string[] }> {
     sent.length = 0;
