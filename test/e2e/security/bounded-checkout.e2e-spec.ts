@@ -43,7 +43,6 @@ describe('Bounded work per checkout', () => {
     await t.close();
   });
 
-  const isBackground = isBackgroundStatement;
 
   /** Completes a cart holding `quantity` gift cards; the statements the completion sent and the order. */
   async function completeGiftCards(quantity: number): Promise<{ statements: string[]; orderId: string }> {
@@ -52,7 +51,7 @@ describe('Bounded work per checkout', () => {
     await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
     sent.length = 0;
     const res = await t.http().post(`/store/carts/${cart.id}/complete`);
-    const statements = sent.filter((text) => !isBackground(text));
+    const statements = sent.filter((text) => !isBackgroundStatement(text));
     expect(res.status).toBe(200);
     expect(res.body.type).toBe('order');
     return { statements, orderId: res.body.data.id };

@@ -37,13 +37,12 @@ describe('Cart writes: database round trips per request', () => {
     await t.close();
   });
 
-  const isBackground = isBackgroundStatement;
 
   async function roundTrips(send: () => Promise<{ status: number; body: unknown }>): Promise<{ count: number; statements: string[] }> {
     sent.length = 0;
     const res = await send();
     if (res.status !== 200) throw new Error(`request failed: ${res.status} ${JSON.stringify(res.body)}`);
-    const statements = sent.filter((text) => !isBackground(text)).map((text) => text.replace(/\s+/g, ' ').slice(0, 120));
+    const statements = sent.filter((text) => !isBackgroundStatement(text)).map((text) => text.replace(/\s+/g, ' ').slice(0, 120));
     return { count: statements.length, statements };
   }
 
