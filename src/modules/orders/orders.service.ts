@@ -202,8 +202,11 @@ export class OrdersService {
     }
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
     const [page, count] = await listPage(this.dataSource.getRepository(Order), { query: qb, config, order, relations: [] });
-    const orders = [];
-    for (const { id } of page) orders.push(await this.retrieveWithTotals(id, config.relations));
+    // One statement for the page's trees and one for their gift card transactions, whatever the page size.
+    const orders = await this.retrieveManyWithTotals(
+      page.map(({ id }) => id),
+      config.relations,
+    );
     return [orders, count];
   }
 
