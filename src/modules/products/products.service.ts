@@ -5,6 +5,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
@@ -99,8 +100,10 @@ export class ProductsService {
       else order[key] = direction;
     }
     order.id = order.id ?? 'ASC';
-    const [page, count] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree' });
-    return [config.relations.length === 0 ? page : page.map(sortProductChildren), count];
+    // Unfiltered (the only condition is the status): the database's tally of published products, not a count of the table.
+    const count = qb.expressionMap.wheres.length === 1 ? () => liveRowCount(this.dataSource.manager, 'product:published') : undefined;
+    const [page, total] = await listPage(this.dataSource.getRepository(Product), { query: qb, config, order, relationLoad: 'json-tree', count });
+    return [config.relations.length === 0 ? page : page.map(sortProductChildren), total];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {
