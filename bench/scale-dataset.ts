@@ -288,11 +288,12 @@ export async function ensureScaleDatabase(
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    // The load skipped triggers: the live row tallies (migrations LiveRowCounts, PublishedProductCount) are recounted.
+    // The load skipped triggers: the live row tallies (migrations LiveRowCounts, ProductCounts) are recounted.
     const tallies: Array<[key: string, table: string, live: string]> = [
       ['customer', 'customer', 'deleted_at IS NULL'],
       ['gift_card', 'gift_card', 'deleted_at IS NULL'],
       ['discount', 'discount', 'deleted_at IS NULL'],
+      ['product', 'product', 'deleted_at IS NULL'],
       ['product:published', 'product', `deleted_at IS NULL AND status = 'published'`],
     ];
     for (const [key, table, live] of tallies) {

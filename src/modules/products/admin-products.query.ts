@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { buildWhere, dateOperator, escapeLike, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Cart } from '../carts/cart.entity';
@@ -73,12 +74,14 @@ export class AdminProductsQuery {
     }
     if (filters.deleted_at) qb.withDeleted();
     const order = { ...config.order, id: config.order.id ?? 'ASC' };
+    // Unfiltered: the database's tally of live products, not a count of the table.
+    const unfiltered = qb.expressionMap.wheres.length === 0 && !filters.deleted_at;
     const [page, count] = await listPage(this.dataSource.getRepository(Product), {
       query: qb,
       config,
       order,
       relationLoad: 'json-tree',
-      count: filters.q ? 'window' : 'separate',
+      count: unfiltered ? () => liveRowCount(this.dataSource.manager, 'product') : filters.q ? 'window' : 'separate',
     });
     return [page.map(sortProductChildren), count];
   }

@@ -1,12 +1,13 @@
 import { createTestApp, TestApp } from '../../helpers/app';
+import { adminAgent } from '../../helpers/auth';
 import { createProduct } from '../../factories/product.factory';
 
 /**
  * The unfiltered GET /store/products takes its exact `count` from the database's tally of
- * published live products (migration PublishedProductCount), not from a count of the table;
+ * published live products (migration ProductCounts), not from a count of the table;
  * the tally follows every way a product enters or leaves the published set.
  */
-describe('Store products: the count of the unfiltered list', () => {
+describe('Products: the count of the unfiltered store and admin lists', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -57,5 +58,24 @@ describe('Store products: the count of the unfiltered list', () => {
     await m.query(`DELETE FROM live_row_count WHERE table_name = 'product:published' AND backend = -1`);
     expect(await listed('&q=B2')).toBe(0);
     expect(await listed(`&id[]=${a.id}`)).toBe(0);
+  });
+
+  it('the admin list counts live products, drafts included, from the tally of live products', async () => {
+    const m = t.dataSource.manager;
+    const admin = await adminAgent(t);
+    const count = async (query = '') => (await admin.get(`/admin/products?limit=1${query}`).expect(200)).body.count as number;
+    const live = async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM product WHERE deleted_at IS NULL`))[0].n as number;
+    const base = await count();
+    expect(base).toBe(await live());
+    const draft = await createProduct(m, { title: 'Admin draft', handle: 'admin-count-draft', status: 'draft' });
+    expect(await count()).toBe(base + 1);
+    await m.query(`UPDATE product SET deleted_at = now() WHERE id = $1`, [draft.id]);
+    expect(await count()).toBe(base);
+    await m.query(`INSERT INTO live_row_count (table_name, backend, live) VALUES ('product', -1, 1000)`);
+    expect(await count()).toBe(base + 1000);
+    // Filtered lists count their matches (the soft-deleted draft among them when asked for).
+    expect(await count('&status[]=draft')).toBe(0);
+    await m.query(`DELETE FROM live_row_count WHERE table_name = 'product' AND backend = -1`);
+    expect(await count()).toBe(await live());
   });
 });
