@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Per-aggregate order of webhook deliveries: each delivery knows the resource its event is
- * about (`aggregate_id`, the payload's `id`) and the event's place in the outbox
+ * about (`aggregate_id`, the payload's `id`, or the payload where it is a bare id) and the event's place in the outbox
  * (`event_seq`). A delivery is sent only once every earlier delivery to the same endpoint
  * about the same resource has settled; the partial index finds those still open.
  */

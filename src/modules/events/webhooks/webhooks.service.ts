@@ -149,14 +149,15 @@ export class WebhooksService implements OnModuleInit {
   /**
    * In the relay's transaction: one delivery per live endpoint wanting each event of the
    * batch, with its job (idempotent: a batch relayed again adds nothing). The delivery's id
-   * (the `webhook-id`) is derived from the event's and the endpoint's.
+   * (the `webhook-id`) is derived from the event's and the endpoint's. The resource is the
+   * payload's `id`, or the payload itself where Medusa's is a bare id (`cart.customer_updated`).
    */
   private async fanOut(events: RelayedEvent[], query: RelayQuery): Promise<void> {
     const wanted = events.filter((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event.name));
     if (wanted.length === 0) return;
     const created = await query(
       `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq)
-       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, ev.data->>'id', ev.seq
+       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq
          FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::jsonb[]) AS ev(id, seq, name, data)
          JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
         ORDER BY ev.seq, e.id
