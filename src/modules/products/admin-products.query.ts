@@ -65,10 +65,12 @@ export class AdminProductsQuery {
     dateFilters(qb, filters);
     if (filters.q) {
       // Medusa's columns: the product's title and description, its variants' title and SKU, its collection's title.
+      // United matches of each column, as the store's search (ProductsService.listPublished) says why.
       qb.andWhere(
-        `(product.title ILIKE :q OR product.description ILIKE :q
-          OR EXISTS (SELECT 1 FROM product_variant v WHERE v.product_id = product.id AND v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q))
-          OR EXISTS (SELECT 1 FROM product_collection c WHERE c.id = product.collection_id AND c.title ILIKE :q))`,
+        `product.id IN (
+          SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
+          UNION ALL SELECT v.product_id FROM product_variant v WHERE v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q)
+          UNION ALL SELECT cp.id FROM product cp JOIN product_collection c ON c.id = cp.collection_id WHERE c.title ILIKE :q)`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }
