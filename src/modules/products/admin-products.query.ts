@@ -66,11 +66,13 @@ export class AdminProductsQuery {
     if (filters.q) {
       // Medusa's columns: the product's title and description, its variants' title and SKU, its collection's title.
       // United matches of each column, as the store's search (ProductsService.listPublished) says why.
+      // The collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
+      // collection and reads every product instead (1 431 buffers against 335).
       qb.andWhere(
         `product.id IN (
           SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
           UNION ALL SELECT v.product_id FROM product_variant v WHERE v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q)
-          UNION ALL SELECT cp.id FROM product cp JOIN product_collection c ON c.id = cp.collection_id WHERE c.title ILIKE :q)`,
+          UNION ALL SELECT cp.id FROM product cp WHERE cp.collection_id = ANY (ARRAY(SELECT c.id FROM product_collection c WHERE c.title ILIKE :q)))`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }

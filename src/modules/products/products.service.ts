@@ -88,12 +88,15 @@ export class ProductsService {
       // Medusa's free-text search: the product's title and description, its variants' titles and SKUs, its collection's title.
       // The matches of each column, united (each a trigram index scan), rather than the same
       // conditions OR-ed: OR-ed with the variants' and collections' EXISTS, PostgreSQL can only
-      // test every product in turn (at 50 000 products: 2 174 buffers against 329).
+      // test every product in turn (at 50 000 products: 2 174 buffers against 335). The
+      // collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
+      // collection and may read every product instead.
       qb.andWhere(
         `product.id IN (
           SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
           UNION ALL SELECT qv.product_id FROM product_variant qv WHERE qv.deleted_at IS NULL AND (qv.title ILIKE :q OR qv.sku ILIKE :q)
-          UNION ALL SELECT qcp.id FROM product qcp JOIN product_collection qc ON qc.id = qcp.collection_id WHERE qc.deleted_at IS NULL AND qc.title ILIKE :q)`,
+          UNION ALL SELECT qcp.id FROM product qcp
+            WHERE qcp.collection_id = ANY (ARRAY(SELECT qc.id FROM product_collection qc WHERE qc.deleted_at IS NULL AND qc.title ILIKE :q)))`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }
