@@ -14,13 +14,18 @@
  * this scale are left to the planner (a sequential scan of a few pages is the right plan);
  * run it at N = 100 (N = 10 at the least) for the verdict. Writes
  * bench/results/<date>-plans.md.
+ *
+ * `--analyze <text>` (repeatable) adds `EXPLAIN (ANALYZE, BUFFERS)` of every read of the
+ * steps whose label contains the text (custom plan, in a rolled-back transaction), with the
+ * shared buffers each touched: what a plan costs, independent of the machine's load.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client, escapeLiteral } from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { createBenchAdmin, flag, productionNodeFlags, startApi } from './api-process';
+import { runMigrations } from '../src/database/migrate';
+import { createBenchAdmin, flag, flags, productionNodeFlags, startApi } from './api-process';
 import { api } from './http-client';
 import { CONDITIONAL_DISCOUNT_CODE, ensureScaleDatabase, LOYAL_CUSTOMER } from './scale-dataset';
 
@@ -203,7 +208,19 @@ interface Finding {
   text: string;
 }
 
-async function explainAll(dbUrl: string, statements: Array<Captured & { step: string }>) {
+interface Analyzed {
+  step: string;
+  text: string;
+  plan: string;
+  buffers: number;
+}
+
+/** Shared buffers (hit + read) of a plan's root: every page the statement touched. */
+function sharedBuffers(node: { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number }): number {
+  return (node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0);
+}
+
+async function explainAll(dbUrl: string, statements: Array<Captured & { step: string }>, analyze: string[] = []) {
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   const sizes = new Map(
@@ -214,6 +231,7 @@ async function explainAll(dbUrl: string, statements: Array<Captured & { step: st
     ).rows.map((r) => [r.relname, Number(r.rows)]),
   );
   const findings: Finding[] = [];
+  const analyzed: Analyzed[] = [];
   const unexplained: Array<{ step: string; text: string; error: string }> = [];
   let explained = 0;
   const judge = (s: Captured & { step: string }, plan: 'custom' | 'generic', root: PlanNode) => {
@@ -233,6 +251,12 @@ async function explainAll(dbUrl: string, statements: Array<Captured & { step: st
         await db.query('BEGIN');
         const custom = await db.query(`EXPLAIN (FORMAT JSON) ${s.text}`, values);
         judge(s, 'custom', custom.rows[0]['QUERY PLAN'][0].Plan);
+        if (/^\s*SELECT\b/i.test(s.text) && analyze.some((part) => s.step.includes(part))) {
+          const json = await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.text}`, values);
+          const text = await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS) ${s.text}`, values);
+          const plan = text.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+          analyzed.push({ step: s.step, text: s.text, plan, buffers: sharedBuffers(json.rows[0]['QUERY PLAN'][0].Plan) });
+        }
         if (s.named && values.length) {
           await db.query('SET LOCAL plan_cache_mode = force_generic_plan');
           await db.query(`PREPARE plan_check AS ${s.text}`);
@@ -250,7 +274,7 @@ async function explainAll(dbUrl: string, statements: Array<Captured & { step: st
   } finally {
     await db.end();
   }
-  return { findings, unexplained, explained };
+  return { findings, unexplained, explained, analyzed };
 }
 
 async function main(): Promise<void> {
@@ -266,6 +290,8 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     const { dbUrl, data } = await ensureScaleDatabase(serverUrl, process.env.BENCH_DB ?? 'medusa_scale', n, { rebuild: process.argv.includes('--rebuild') });
+    // Migrated before the API boots: a kept database's pending migrations are not request paths.
+    await runMigrations(dbUrl);
     const admin = await createBenchAdmin(dbUrl);
     writeFileSync(captureFile, '');
     const nodeFlags = [...productionNodeFlags(), '--require', join(__dirname, 'sql-capture.js')];
@@ -299,7 +325,7 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .map((line, i) => ({ ...(JSON.parse(line) as Captured), step: stepOf[i] ?? 'after the last step' }));
     console.log(`Explaining ${captured.length} distinct statements...`);
-    const { findings: all, unexplained, explained } = await explainAll(dbUrl, captured);
+    const { findings: all, unexplained, explained, analyzed } = await explainAll(dbUrl, captured, flags('analyze'));
     const findings = all.filter((f) => !f.note);
     const notes = all.filter((f) => f.note);
     const describe = (f: Finding) =>
@@ -320,6 +346,8 @@ async function main(): Promise<void> {
       failedSteps.length ? `## Requests that failed (their statements up to the failure are checked)\n\n${failedSteps.map((f) => `- ${f}`).join('\n')}\n` : '',
       unexplained.length ? `## Not explained (${unexplained.length})\n` : '',
       ...unexplained.map((u) => `- from ${u.step}: ${u.error}: \`${u.text.replace(/\s+/g, ' ').slice(0, 200)}\``),
+      analyzed.length ? `\n## EXPLAIN (ANALYZE, BUFFERS) of the reads of ${flags('analyze').join(', ')}\n` : '',
+      ...analyzed.map((a) => `### ${a.step}: ${a.buffers} shared buffers\n\n\`\`\`sql\n${a.text.replace(/\s+/g, ' ')}\n\`\`\`\n\n\`\`\`\n${a.plan}\n\`\`\`\n`),
     ].join('\n');
     mkdirSync(join(process.cwd(), 'bench', 'results'), { recursive: true });
     const out = join(process.cwd(), 'bench', 'results', `${date}-plans.md`);

@@ -288,10 +288,17 @@ export async function ensureScaleDatabase(
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    // The load skipped triggers: the live row tallies (migration LiveRowCounts) are recounted.
-    for (const table of ['customer', 'gift_card', 'discount']) {
-      await db.query(`DELETE FROM live_row_count WHERE table_name = $1`, [table]);
-      await db.query(`INSERT INTO live_row_count (table_name, backend, live) SELECT $1, 0, count(*) FROM ${table} WHERE deleted_at IS NULL`, [table]);
+    // The load skipped triggers: the live row tallies (migrations LiveRowCounts, ProductCounts) are recounted.
+    const tallies: Array<[key: string, table: string, live: string]> = [
+      ['customer', 'customer', 'deleted_at IS NULL'],
+      ['gift_card', 'gift_card', 'deleted_at IS NULL'],
+      ['discount', 'discount', 'deleted_at IS NULL'],
+      ['product', 'product', 'deleted_at IS NULL'],
+      ['product:published', 'product', `deleted_at IS NULL AND status = 'published'`],
+    ];
+    for (const [key, table, live] of tallies) {
+      await db.query(`DELETE FROM live_row_count WHERE table_name = $1`, [key]);
+      await db.query(`INSERT INTO live_row_count (table_name, backend, live) SELECT $1, 0, count(*) FROM ${table} WHERE ${live}`, [key]);
     }
     await db.query(`CREATE TABLE bench_scale_build (scale integer NOT NULL, format integer NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);
     await db.query(`INSERT INTO bench_scale_build (scale, format) VALUES ($1, $2)`, [n, FORMAT]);

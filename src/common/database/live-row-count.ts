@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 
-/** The tables whose live rows the database counts (migration LiveRowCounts; its TABLES). */
-export type CountedTable = 'customer' | 'gift_card' | 'discount';
+/**
+ * The tables whose live rows the database counts (migrations LiveRowCounts, ProductCounts),
+ * and `product:published`, the published live products (migration ProductCounts).
+ */
+export type CountedTable = 'customer' | 'gift_card' | 'discount' | 'product' | 'product:published';
 
 /**
  * The number of live rows (`deleted_at IS NULL`) of `table`, kept by triggers in the

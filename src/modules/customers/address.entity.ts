@@ -8,6 +8,7 @@ import type { Customer } from './customer.entity';
  * billing address, or a cart's/order's shipping or billing address (customer_id null).
  */
 @Entity('address')
+@Index('IDX_address_first_name_trgm', { synchronize: false }) // migration OrderSearchIndexes
 export class Address extends SoftDeletableEntity {
   static readonly idPrefix = 'addr';
 

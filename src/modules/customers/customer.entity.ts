@@ -17,6 +17,7 @@ import type { Address } from './address.entity';
 @Index('IDX_customer_email_trgm', { synchronize: false })
 @Index('IDX_customer_first_name_trgm', { synchronize: false })
 @Index('IDX_customer_last_name_trgm', { synchronize: false })
+@Index('IDX_customer_phone_trgm', { synchronize: false }) // migration OrderSearchIndexes
 @Index('IDX_customer_created_at_id', { synchronize: false }) // migration ListOrderIndexes
 export class Customer extends SoftDeletableEntity {
   static readonly idPrefix = 'cus';

@@ -20,13 +20,24 @@ export interface EventMeta {
 
 export type EventHandler = (data: Record<string, unknown>, meta: EventMeta) => Promise<void>;
 
+/** An event as the relay hands it over, in outbox order. */
+export interface RelayedEvent {
+  id: string;
+  /** Its place in the outbox (a bigint, as text): the order events were written in. */
+  seq: string;
+  name: string;
+  data: Record<string, unknown>;
+}
+
+/** Runs a statement on the relay's connection, inside its transaction. */
+export type RelayQuery = (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
 /**
- * Which of these event names a subscriber wants now, asked once per relay batch inside the
- * relay's transaction (`query` runs on its connection). A subscriber that often wants nothing
- * (webhooks without endpoints) saves a queued job per event; being read in the transaction
- * that hands the events over, the answer is as current as the events themselves.
+ * A consumer that takes each relayed batch inside the relay's transaction, in outbox order
+ * (`seq`): what it writes commits with the events' hand-over, once, and batches are handed
+ * over one at a time across all instances. For work whose order matters (webhooks).
  */
-export type WantedEvents = (names: string[], query: (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>) => Promise<Set<string>>;
+export type RelayConsumer = (events: RelayedEvent[], query: RelayQuery) => Promise<void>;
 
 interface DeliveryMessage {
   event_id: string;
@@ -35,21 +46,20 @@ interface DeliveryMessage {
   subscriber: string;
 }
 
-interface PendingEvent {
-  id: string;
-  name: string;
-  data: Record<string, unknown>;
-}
-
 const RELAY_BATCH = 200;
+/** Held for the relay's transaction: one instance relays at a time, so batches are handed over in outbox order. */
+const RELAY_LOCK = 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked';
+const RELAY_LOCK_KEY = 'outbox-event-relay';
 const RETENTION_SWEEP_EVERY = 600;
 
 /**
  * Medusa's event bus, made durable:
  * - `emit(manager, name, data)` writes the event in the caller's transaction (emitEvent);
  * - a relay on every instance with queue workers moves committed events to the job queue,
- *   one delivery job per subscriber, in the same transaction that marks them dispatched
- *   (`FOR UPDATE SKIP LOCKED`: each event is relayed exactly once across instances);
+ *   one delivery job per subscriber, in the same transaction that marks them dispatched;
+ *   the relays of all instances take turns (an advisory lock held for the transaction), so
+ *   each event is relayed exactly once and batches go in outbox order. Relay consumers
+ *   (onRelay) take the batch inside that transaction, in that order;
  * - each delivery job runs its one subscriber, at least once, retried with exponential
  *   backoff by the queue (QUEUE_RETRY_LIMIT / QUEUE_RETRY_DELAY_SECONDS), and ends in a
  *   dead-letter queue (logged) when it keeps failing. One failing subscriber never makes
@@ -62,7 +72,7 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
   private readonly logger = new Logger(EventBus.name);
   private readonly subscribers = new Map<string, Map<string, EventHandler>>();
   private readonly handlers = new Map<string, EventHandler>();
-  private readonly wanted = new Map<string, WantedEvents>();
+  private readonly relayConsumers = new Map<string, { consume: RelayConsumer; afterCommit?: () => void }>();
   private readonly pollIntervalMs: number;
   private readonly retentionDays: number;
   private readonly databaseUrl?: string;
@@ -113,13 +123,21 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
    * Registers `handler` for `eventName` under the subscriber name `id` (unique per event).
    * Events relayed from now on reach it.
    */
-  subscribe(eventName: string, id: string, handler: EventHandler, wanted?: WantedEvents): void {
+  subscribe(eventName: string, id: string, handler: EventHandler): void {
     const forEvent = this.subscribers.get(eventName) ?? new Map<string, EventHandler>();
     if (forEvent.has(id)) throw new Error(`subscriber ${id} is already registered for ${eventName}`);
     forEvent.set(id, handler);
     this.subscribers.set(eventName, forEvent);
     this.handlers.set(`${eventName}\u0000${id}`, handler);
-    if (wanted) this.wanted.set(id, wanted);
+  }
+
+  /**
+   * Registers a consumer of every relayed batch (see RelayConsumer) under the name `id`;
+   * `afterCommit` runs once a batch it took part in has committed (to wake its workers).
+   */
+  onRelay(id: string, consume: RelayConsumer, afterCommit?: () => void): void {
+    if (this.relayConsumers.has(id)) throw new Error(`relay consumer ${id} is already registered`);
+    this.relayConsumers.set(id, { consume, afterCommit });
   }
 
   /**
@@ -133,20 +151,27 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     try {
       await client.query(`BEGIN /* event-relay */`);
       try {
-        const { rows } = await client.query<PendingEvent>(
-          `SELECT id, name, data FROM outbox_event /* event-relay */ WHERE dispatched_at IS NULL ORDER BY seq LIMIT ${RELAY_BATCH} FOR UPDATE SKIP LOCKED`,
+        const [{ locked }] = (await client.query<{ locked: boolean }>(`${RELAY_LOCK} /* event-relay */`, [RELAY_LOCK_KEY])).rows;
+        if (!locked) {
+          // Another instance is relaying: its batch goes first, this one waits for the next tick.
+          await client.query(`COMMIT /* event-relay */`);
+          return 0;
+        }
+        const { rows } = await client.query<RelayedEvent>(
+          `SELECT id, seq::text AS seq, name, data FROM outbox_event /* event-relay */ WHERE dispatched_at IS NULL ORDER BY seq LIMIT ${RELAY_BATCH} FOR UPDATE`,
         );
         const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await client.query(text, values)).rows }) };
-        const wants = await this.wantedIn(rows, async (text, values) => (await client.query(text, values)).rows);
         for (const event of rows) {
           for (const subscriber of this.subscribers.get(event.name)?.keys() ?? []) {
-            if (wants.get(subscriber)?.has(event.name) === false) continue;
             const message: DeliveryMessage = { event_id: event.id, name: event.name, data: event.data, subscriber };
             await this.queue.send(EVENT_DELIVERY_QUEUE, message, { db });
           }
         }
-        if (rows.length > 0)
+        if (rows.length > 0) {
+          const query: RelayQuery = async (text, values) => (await client.query(text, values)).rows;
+          for (const { consume } of this.relayConsumers.values()) await consume(rows, query);
           await client.query(`UPDATE outbox_event /* event-relay */ SET dispatched_at = now() WHERE id = ANY($1)`, [rows.map((row) => row.id)]);
+        }
         await client.query(`COMMIT /* event-relay */`);
         return rows.length;
       } catch (err) {
@@ -159,21 +184,6 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     } finally {
       client.release(release);
     }
-  }
-
-  /** Per subscriber that filters (WantedEvents), the names of this batch it wants. */
-  private async wantedIn(
-    events: PendingEvent[],
-    query: (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>,
-  ): Promise<Map<string, Set<string>>> {
-    const answers = new Map<string, Set<string>>();
-    if (events.length === 0) return answers;
-    const names = [...new Set(events.map((event) => event.name))];
-    for (const [subscriber, wanted] of this.wanted) {
-      const asked = names.filter((name) => this.subscribers.get(name)?.has(subscriber));
-      if (asked.length > 0) answers.set(subscriber, await wanted(asked, query));
-    }
-    return answers;
   }
 
   private relayPool(): Pool {
@@ -195,7 +205,10 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     let relayed = 0;
     try {
       relayed = await this.relayOnce();
-      if (relayed > 0) this.queue.wake(EVENT_DELIVERY_QUEUE);
+      if (relayed > 0) {
+        this.queue.wake(EVENT_DELIVERY_QUEUE);
+        for (const { afterCommit } of this.relayConsumers.values()) afterCommit?.();
+      }
       if (++this.ticks % RETENTION_SWEEP_EVERY === 0) {
         await this.relayPool().query(`DELETE FROM outbox_event /* event-relay */ WHERE dispatched_at < now() - make_interval(days => $1)`, [
           this.retentionDays,

@@ -99,10 +99,14 @@ export class AdminOrdersQuery {
     }
     if (filters.q) {
       // Medusa's fields: display id, email, the shipping address's first name, the customer's names and phone.
+      // The matches of each column, united (trigram index scans; migration OrderSearchIndexes),
+      // rather than the same conditions OR-ed with EXISTS: PostgreSQL could then only test
+      // every order in turn (1 000 000 orders: 88 654 buffers against about 700).
       qb.andWhere(
-        `(o.display_id::text ILIKE :q OR o.email ILIKE :q
-          OR EXISTS (SELECT 1 FROM address a WHERE a.id = o.shipping_address_id AND a.first_name ILIKE :q)
-          OR EXISTS (SELECT 1 FROM customer c WHERE c.id = o.customer_id AND (c.first_name ILIKE :q OR c.last_name ILIKE :q OR c.phone ILIKE :q)))`,
+        `o.id IN (
+          SELECT qo.id FROM "order" qo WHERE qo.display_id::text ILIKE :q OR qo.email ILIKE :q
+          UNION ALL SELECT qa.id FROM "order" qa JOIN address a ON a.id = qa.shipping_address_id WHERE a.first_name ILIKE :q
+          UNION ALL SELECT qc.id FROM "order" qc JOIN customer c ON c.id = qc.customer_id WHERE c.first_name ILIKE :q OR c.last_name ILIKE :q OR c.phone ILIKE :q)`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }

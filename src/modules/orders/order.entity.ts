@@ -40,6 +40,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 @Entity('order')
 @Index('IDX_order_cart_id_unique', ['cart_id'], { unique: true, where: 'cart_id IS NOT NULL' })
 @Index('IDX_order_created_at_id', { synchronize: false }) // migration ListOrderIndexes
+@Index('IDX_order_email_trgm', { synchronize: false }) // migration OrderSearchIndexes
+@Index('IDX_order_display_id_trgm', { synchronize: false }) // migration OrderSearchIndexes
+@Index('IDX_order_shipping_address_id', { synchronize: false }) // migration OrderSearchIndexes
 export class Order extends BaseEntity {
   static readonly idPrefix = 'order';
 

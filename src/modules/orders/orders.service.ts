@@ -267,12 +267,16 @@ export class OrdersService {
     }
     const order = { ...config.order, id: config.order.id ?? 'DESC' };
     const [page, count] = await listPage(this.dataSource.getRepository(Order), { query: qb, config, order, relations: [] });
-    const orders = [];
-    for (const { id } of page) {
-      const order = withUnsupportedTotalsRelations(await this.retrieveWithStoreRelations(id, config.relations));
+    // One statement for the page's trees and one for their gift card transactions, whatever the page size.
+    const loaded = await this.retrieveManyWithTotals(
+      page.map(({ id }) => id),
+      config.relations.filter((r) => !EMPTY_RELATIONS.has(r)),
+    );
+    const orders = loaded.map((order) => {
+      if (config.relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
       // Medusa's list is not cleaned, so the order keeps its unrounded discount (whole cents here).
-      orders.push(Object.assign(order, { raw_discount_total: order.discount_total }));
-    }
+      return Object.assign(withUnsupportedTotalsRelations(order), { raw_discount_total: order.discount_total });
+    });
     return [orders, count];
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { buildWhere, dateOperator, escapeLike, listPage, withSearch } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Cart } from '../carts/cart.entity';
@@ -64,21 +65,27 @@ export class AdminProductsQuery {
     dateFilters(qb, filters);
     if (filters.q) {
       // Medusa's columns: the product's title and description, its variants' title and SKU, its collection's title.
+      // United matches of each column, as the store's search (ProductsService.listPublished) says why.
+      // The collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
+      // collection and reads every product instead (1 431 buffers against 335).
       qb.andWhere(
-        `(product.title ILIKE :q OR product.description ILIKE :q
-          OR EXISTS (SELECT 1 FROM product_variant v WHERE v.product_id = product.id AND v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q))
-          OR EXISTS (SELECT 1 FROM product_collection c WHERE c.id = product.collection_id AND c.title ILIKE :q))`,
+        `product.id IN (
+          SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
+          UNION ALL SELECT v.product_id FROM product_variant v WHERE v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q)
+          UNION ALL SELECT cp.id FROM product cp WHERE cp.collection_id = ANY (ARRAY(SELECT c.id FROM product_collection c WHERE c.title ILIKE :q)))`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }
     if (filters.deleted_at) qb.withDeleted();
     const order = { ...config.order, id: config.order.id ?? 'ASC' };
+    // Unfiltered: the database's tally of live products, not a count of the table.
+    const unfiltered = qb.expressionMap.wheres.length === 0 && !filters.deleted_at;
     const [page, count] = await listPage(this.dataSource.getRepository(Product), {
       query: qb,
       config,
       order,
       relationLoad: 'json-tree',
-      count: filters.q ? 'window' : 'separate',
+      count: unfiltered ? () => liveRowCount(this.dataSource.manager, 'product') : filters.q ? 'window' : 'separate',
     });
     return [page.map(sortProductChildren), count];
   }

@@ -6,6 +6,8 @@ import { ProductOptionValue } from './product-option.entities';
 
 @Entity('product_variant')
 @Index('IDX_product_variant_sku_unique', ['sku'], { unique: true, where: 'deleted_at IS NULL AND sku IS NOT NULL' })
+@Index('IDX_product_variant_title_trgm', { synchronize: false }) // migration VariantSearchTrigramIndexes
+@Index('IDX_product_variant_sku_trgm', { synchronize: false }) // migration VariantSearchTrigramIndexes
 @Check('CHK_product_variant_inventory_non_negative_unless_backorder', 'inventory_quantity >= 0 OR allow_backorder')
 export class ProductVariant extends SoftDeletableEntity {
   static readonly idPrefix = 'variant';

@@ -5,6 +5,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
+import { liveRowCount } from '../../common/database/live-row-count';
 import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
@@ -85,10 +86,17 @@ export class ProductsService {
     }
     if (filters.q) {
       // Medusa's free-text search: the product's title and description, its variants' titles and SKUs, its collection's title.
+      // The matches of each column, united (each a trigram index scan), rather than the same
+      // conditions OR-ed: OR-ed with the variants' and collections' EXISTS, PostgreSQL can only
+      // test every product in turn (at 50 000 products: 2 174 buffers against 335). The
+      // collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
+      // collection and may read every product instead.
       qb.andWhere(
-        `(product.title ILIKE :q OR product.description ILIKE :q
-          OR EXISTS (SELECT 1 FROM product_variant qv WHERE qv.product_id = product.id AND qv.deleted_at IS NULL AND (qv.title ILIKE :q OR qv.sku ILIKE :q))
-          OR EXISTS (SELECT 1 FROM product_collection qc WHERE qc.id = product.collection_id AND qc.deleted_at IS NULL AND qc.title ILIKE :q))`,
+        `product.id IN (
+          SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
+          UNION ALL SELECT qv.product_id FROM product_variant qv WHERE qv.deleted_at IS NULL AND (qv.title ILIKE :q OR qv.sku ILIKE :q)
+          UNION ALL SELECT qcp.id FROM product qcp
+            WHERE qcp.collection_id = ANY (ARRAY(SELECT qc.id FROM product_collection qc WHERE qc.deleted_at IS NULL AND qc.title ILIKE :q)))`,
         { q: `%${escapeLike(filters.q)}%` },
       );
     }
@@ -99,14 +107,17 @@ export class ProductsService {
       else order[key] = direction;
     }
     order.id = order.id ?? 'ASC';
-    const [page, count] = await listPage(this.dataSource.getRepository(Product), {
+    // Unfiltered (the only condition is the status): the database's tally of published products, not a count of the table.
+    const count = qb.expressionMap.wheres.length === 1 ? () => liveRowCount(this.dataSource.manager, 'product:published') : undefined;
+    const [page, total] = await listPage(this.dataSource.getRepository(Product), {
       query: qb,
       config,
       order,
       relations: loadableRelations(config.relations),
       relationLoad: 'json-tree',
+      count,
     });
-    return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), count];
+    return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), total];
   }
 
   async retrievePublished(id: string, config: FindConfig): Promise<Product> {

@@ -99,6 +99,17 @@ describe('Admin orders (/admin/orders)', () => {
     expect(ids(byCustomer.body.orders)).toEqual([placed[1].id]);
     const byQ = await admin.get('/admin/orders?q=second').expect(200);
     expect(ids(byQ.body.orders)).toEqual([placed[1].id]);
+    // Every field Medusa's q searches: display id, email, the shipping address's first name, the customer's names and phone.
+    const m = t.dataSource.manager;
+    await m.query(`UPDATE address SET first_name = 'Zelda' WHERE id = (SELECT shipping_address_id FROM "order" WHERE id = $1)`, [placed[0].id]);
+    await m.query(`UPDATE customer SET first_name = 'Quentin', last_name = 'Qwertz', phone = '+49 555 0987' WHERE id = $1`, [placed[2].customer_id]);
+    const q = async (term: string) => ids((await admin.get(`/admin/orders?q=${encodeURIComponent(term)}`).expect(200)).body.orders).sort();
+    expect(await q('zeLDA')).toEqual([placed[0].id]);
+    expect(await q('Quentin')).toEqual([placed[2].id]);
+    expect(await q('qwertz')).toEqual([placed[2].id]);
+    expect(await q('555 0987')).toEqual([placed[2].id]);
+    expect(await q(String(placed[1].display_id))).toEqual([placed[1].id]);
+    expect(await q('Ada')).toEqual(ids(placed.slice(1)).sort());
     const byDisplay = await admin.get(`/admin/orders?display_id=${placed[0].display_id}`).expect(200);
     expect(ids(byDisplay.body.orders)).toEqual([placed[0].id]);
     const byStatus = await admin

@@ -35,6 +35,7 @@ export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'fail
 @Entity('webhook_delivery')
 @Index('IDX_webhook_delivery_endpoint_event', ['endpoint_id', 'event_id'], { unique: true })
 @Index('IDX_webhook_delivery_endpoint_created', ['endpoint_id', 'created_at'])
+@Index('IDX_webhook_delivery_open_by_aggregate', ['endpoint_id', 'aggregate_id', 'event_seq'], { where: `"status" IN ('pending', 'retrying')` })
 export class WebhookDelivery {
   static readonly idPrefix = 'msg';
 
@@ -57,6 +58,14 @@ export class WebhookDelivery {
 
   @Column({ type: 'jsonb' })
   payload!: Record<string, unknown>;
+
+  /** The resource the event is about (the payload's `id`): deliveries about one resource go out in event order. */
+  @Column({ type: 'character varying', nullable: true, select: false })
+  aggregate_id!: string | null;
+
+  /** The event's place in the outbox (outbox_event.seq). */
+  @Column({ type: 'bigint', nullable: true, select: false })
+  event_seq!: string | null;
 
   /** `failed`: every retry spent (the dead-letter state); `POST .../redeliver` starts again. */
   @Column({ type: 'character varying', default: 'pending' })

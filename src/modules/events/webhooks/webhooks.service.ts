@@ -8,7 +8,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../../config/configuration';
 import type { QueueJob } from '../../queue/consumer-loop';
 import { QueueService } from '../../queue/queue.service';
-import { EventBus, EventMeta, WantedEvents } from '../event-bus.service';
+import { EventBus, RelayedEvent, RelayQuery } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
@@ -41,6 +41,13 @@ export interface WebhookInput {
  * answer, a timeout or a refused connection is retried with exponential backoff
  * (WEBHOOK_RETRY_LIMIT attempts after the first, from WEBHOOK_RETRY_DELAY_SECONDS doubling:
  * about 17 hours with the defaults), then the delivery is `failed` (visible, redeliverable).
+ *
+ * Order per resource: the deliveries of one relayed batch are written in the relay's
+ * transaction, in outbox order, and a delivery about a resource (the payload's `id`) goes
+ * out only once every earlier delivery to the same endpoint about the same resource has
+ * settled (succeeded, or failed for good). One that must wait ends its job and is sent by
+ * the job its predecessor queues when it settles. The check and the send hold an advisory
+ * lock on (endpoint, resource), so instances never send two of one resource's deliveries at once.
  */
 @Injectable()
 export class WebhooksService implements OnModuleInit {
@@ -63,7 +70,11 @@ export class WebhooksService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.queue.define(WEBHOOK_QUEUE);
     this.queue.work<{ delivery_id: string }>(WEBHOOK_QUEUE, (job) => this.attempt(job));
-    for (const name of WEBHOOK_EVENTS) this.bus.subscribe(name, 'webhooks', (data, meta) => this.fanOut(data, meta), wantedByEndpoints);
+    this.bus.onRelay(
+      'webhooks',
+      (events, query) => this.fanOut(events, query),
+      () => this.queue.wake(WEBHOOK_QUEUE),
+    );
   }
 
   async create(input: WebhookInput): Promise<WebhookEndpoint> {
@@ -132,33 +143,65 @@ export class WebhooksService implements OnModuleInit {
     if (unknown.length) throw ApiError.invalid(`Unknown events: ${unknown.join(', ')}. Webhooks can receive: ${WEBHOOK_EVENTS.join(', ')}`);
   }
 
-  /** One delivery per live endpoint wanting the event, each with its job (idempotent: a retried fan-out adds nothing). */
-  private async fanOut(data: Record<string, unknown>, meta: EventMeta): Promise<void> {
-    await this.dataSource.transaction(async (manager: EntityManager) => {
-      const created: Array<{ id: string }> = await manager.query(
-        `INSERT INTO webhook_delivery (id, endpoint_id, event_id, event_name, payload)
-         SELECT $1::varchar || '_' || e.id, e.id, $2::varchar, $3::varchar, $4::jsonb FROM webhook_endpoint e WHERE e.disabled_at IS NULL AND $3::text = ANY(e.events)
-         ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
-        [generateEntityId(WebhookDelivery.idPrefix), meta.eventId, meta.name, JSON.stringify(data)],
-      );
-      for (const { id } of created) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { manager, retry: this.retry });
-    });
-    this.queue.wake(WEBHOOK_QUEUE);
+  /**
+   * In the relay's transaction: one delivery per live endpoint wanting each event of the
+   * batch, with its job (idempotent: a batch relayed again adds nothing). The delivery's id
+   * (the `webhook-id`) is derived from the event's and the endpoint's. The resource is the
+   * payload's `id`, or the payload itself where Medusa's is a bare id (`cart.customer_updated`).
+   */
+  private async fanOut(events: RelayedEvent[], query: RelayQuery): Promise<void> {
+    const wanted = events.filter((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event.name));
+    if (wanted.length === 0) return;
+    const created = await query(
+      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq)
+       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq
+         FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::jsonb[]) AS ev(id, seq, name, data)
+         JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
+        ORDER BY ev.seq, e.id
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
+      [wanted.map((e) => e.id), wanted.map((e) => e.seq), wanted.map((e) => e.name), wanted.map((e) => JSON.stringify(e.data))],
+    );
+    const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
+    for (const { id } of created) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { db, retry: this.retry });
   }
 
   private async attempt(job: QueueJob<{ delivery_id: string }>): Promise<void> {
-    const delivery = await this.dataSource.getRepository(WebhookDelivery).findOne({ where: { id: job.data.delivery_id } });
-    if (!delivery) return;
-    const endpoint = await this.dataSource
+    const outcome = await this.dataSource.transaction((manager) => this.attemptIn(manager, job));
+    // A successor queued by this attempt's settlement is picked up now, not at the next poll.
+    this.queue.wake(WEBHOOK_QUEUE);
+    if (outcome.retry) throw new Error(outcome.retry);
+  }
+
+  /** One attempt of a delivery, in a transaction that holds its (endpoint, resource) lock. Resolves with a reason to retry, if any. */
+  private async attemptIn(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<{ retry?: string }> {
+    const repo = manager.getRepository(WebhookDelivery);
+    const key = await repo.findOne({ where: { id: job.data.delivery_id }, select: { id: true, endpoint_id: true, aggregate_id: true, event_seq: true } });
+    if (!key) return {};
+    if (key.aggregate_id !== null) {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`webhook:${key.endpoint_id}:${key.aggregate_id}`]);
+    }
+    // Read under the lock: what an attempt of the same resource committed before is seen.
+    const delivery = (await repo.findOne({ where: { id: key.id } }))!;
+    // Sent already (a job queued twice: by its predecessor and its own), or a stale job of a delivery that is retrying on its own.
+    if (delivery.status === 'succeeded' || (delivery.status === 'retrying' && job.retryCount === 0)) return {};
+    if (key.aggregate_id !== null && key.event_seq !== null) {
+      const [earlier] = await manager.query(
+        `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq < $3 AND status IN ('pending', 'retrying') ORDER BY event_seq LIMIT 1`,
+        [key.endpoint_id, key.aggregate_id, key.event_seq],
+      );
+      // Its turn comes when the earlier one settles (see settled below).
+      if (earlier) return {};
+    }
+    const endpoint = await manager
       .getRepository(WebhookEndpoint)
       .createQueryBuilder('e')
       .addSelect('e.secret')
       .where('e.id = :id', { id: delivery.endpoint_id })
       .getOne();
-    const repo = this.dataSource.getRepository(WebhookDelivery);
     if (!endpoint || endpoint.disabled_at) {
       await repo.update(delivery.id, { status: 'failed', last_error: 'The endpoint is disabled', updated_at: new Date() });
-      return;
+      await this.settled(manager, key);
+      return {};
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const body = JSON.stringify({ type: delivery.event_name, timestamp: new Date(timestamp * 1000).toISOString(), data: delivery.payload });
@@ -186,8 +229,20 @@ export class WebhooksService implements OnModuleInit {
       ...(error === null ? { delivered_at: new Date() } : {}),
       updated_at: new Date(),
     });
-    if (error !== null && !last) throw new Error(`webhook ${delivery.id} to ${endpoint.url}: ${error}`);
+    if (error !== null && !last) return { retry: `webhook ${delivery.id} to ${endpoint.url}: ${error}` };
     if (error !== null) this.logger.warn({ delivery: delivery.id }, `webhook delivery failed for good after ${attempts} attempts: ${error}`);
+    await this.settled(manager, key);
+    return {};
+  }
+
+  /** A delivery about a resource has settled: the next one waiting for it gets a job (committed with the settlement). */
+  private async settled(manager: EntityManager, key: Pick<WebhookDelivery, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<void> {
+    if (key.aggregate_id === null || key.event_seq === null) return;
+    const [next] = await manager.query(
+      `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq > $3 AND status = 'pending' ORDER BY event_seq LIMIT 1`,
+      [key.endpoint_id, key.aggregate_id, key.event_seq],
+    );
+    if (next) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: next.id }, { manager, retry: this.retry });
   }
 
   /** POSTs with a time limit on the whole exchange; reads at most 64 KiB of the answer. Resolves with the status. */
@@ -220,12 +275,3 @@ export class WebhooksService implements OnModuleInit {
     });
   }
 }
-
-/** The event names an enabled endpoint listens to: an event none wants is never queued for the webhooks. */
-const wantedByEndpoints: WantedEvents = async (names, query) => {
-  const rows = await query(
-    `SELECT DISTINCT name FROM webhook_endpoint /* event-relay */, unnest(events) AS name WHERE disabled_at IS NULL AND name = ANY($1::text[])`,
-    [names],
-  );
-  return new Set(rows.map((row) => String(row.name)));
-};
