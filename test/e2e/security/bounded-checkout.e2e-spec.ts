@@ -43,7 +43,6 @@ describe('Bounded work per checkout', () => {
     await t.close();
   });
 
-
   /** Completes a cart holding `quantity` gift cards; the statements the completion sent and the order. */
   async function completeGiftCards(quantity: number): Promise<{ statements: string[]; orderId: string }> {
     const cart = await createCartViaApi(t, { region_id: shop.region.id });

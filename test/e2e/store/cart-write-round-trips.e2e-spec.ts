@@ -37,7 +37,6 @@ describe('Cart writes: database round trips per request', () => {
     await t.close();
   });
 
-
   async function roundTrips(send: () => Promise<{ status: number; body: unknown }>): Promise<{ count: number; statements: string[] }> {
     sent.length = 0;
     const res = await send();

@@ -61,6 +61,7 @@ export const CART_SCHEMAS = {
       id: { type: 'string' },
       cart_id: { nullable: true, type: 'string' },
       order_id: { nullable: true, type: 'string' },
+      swap_id: { nullable: true, type: 'string', description: 'Always null: this service has no swaps.' },
       amount: { type: 'integer' },
       currency_code: { type: 'string' },
       amount_refunded: { type: 'integer' },
