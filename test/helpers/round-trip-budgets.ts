@@ -12,7 +12,7 @@ export const ROUND_TRIP_BUDGETS = {
   /** The same for the first cart after a region change: the region tree is read again (exact). */
   createCartAfterRegionChange: 2,
   /** POST /store/carts/:id/line-items adding a new line. */
-  addNewLine: 7,
+  addNewLine: 8,
   /** The same variant again: merged into the existing line. */
   addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */

@@ -8,7 +8,6 @@ import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
-import type { ItemsChangedRecalculation } from './cart-recalculation.service';
 import { loadCartRegion } from './cart-region';
 import {
   deleteLines,
@@ -19,7 +18,7 @@ import {
   repriceLines,
   setLineQuantity,
   variantLinesOfCart,
-} from './carts.repository';
+} from './line-items.repository';
 import { LineItem } from './line-item.entity';
 import {
   assertForSale,
@@ -40,8 +39,8 @@ export interface AddLineInput {
 /**
  * Line items of an open cart. Every method runs inside the caller's transaction while it
  * holds the cart row lock (CartLoaderService.lock), so a merge reads the line's current
- * quantity and concurrent adds all persist. Callers then run the cart's recalculation
- * (shipping methods dropped, adjustments and payment sessions refreshed).
+ * quantity and concurrent adds all persist. The recalculation that follows (shipping
+ * methods dropped, adjustments and payment sessions refreshed) is CartMutationRunner's.
  */
 @Injectable()
 export class LineItemsService {
@@ -53,7 +52,7 @@ export class LineItemsService {
    * without a price in the region, a product outside the cart's sales channel, or
    * insufficient inventory (code insufficient_inventory).
    */
-  async add(cart: Cart, input: AddLineInput, manager: EntityManager, recalculation?: ItemsChangedRecalculation): Promise<LineItem> {
+  async add(cart: Cart, input: AddLineInput, manager: EntityManager): Promise<LineItem> {
     const { region, variant, lines, in_sales_channel, line_count } = await lineContext(
       manager,
       { id: cart.id, regionId: cart.region_id, salesChannelId: cart.sales_channel_id ?? null },
@@ -74,8 +73,6 @@ export class LineItemsService {
     assertInventory(variant, quantity);
     if (existing) {
       await setLineQuantity(manager, { id: existing.id, quantity, unitPrice });
-      // Not in one statement with the recalculation: it updates this very row (has_shipping).
-      await recalculation?.run(cart, manager);
       return manager.create(LineItem, {
         id: existing.id,
         cart_id: cart.id,
@@ -99,8 +96,7 @@ export class LineItemsService {
       includes_tax: regionPricesIncludeTax(region),
       metadata,
     };
-    if (recalculation) await recalculation.insertLine(cart, row, manager);
-    else await insertLine(manager, cart.id, row);
+    await insertLine(manager, cart.id, row);
     return manager.create(LineItem, { ...row, cart_id: cart.id, order_id: null, should_merge: true, has_shipping: false });
   }
 

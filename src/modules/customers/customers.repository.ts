@@ -71,3 +71,10 @@ export async function removeGroupMembers(manager: EntityManager, groupId: string
 export async function removeAllGroupMembers(manager: EntityManager, groupId: string): Promise<void> {
   await manager.query('DELETE FROM customer_group_customers WHERE customer_group_id = $1', [groupId]);
 }
+/** The customer's group ids (what the engine's customer-group conditions test). */
+export async function customerGroupIds(manager: EntityManager, customerId: string): Promise<string[]> {
+  const rows: Array<{ customer_group_id: string }> = await manager.query('SELECT customer_group_id FROM customer_group_customers WHERE customer_id = $1', [
+    customerId,
+  ]);
+  return rows.map((r) => r.customer_group_id);
+}

@@ -4,7 +4,6 @@ import { ApiError } from '../../common/errors/api-error';
 import { toRelations } from '../../common/query/relations';
 import type { Cart } from '../carts/cart.entity';
 import { CartLoaderService } from '../carts/cart-loader.service';
-import { CART_TOTALS_RELATIONS, CartTotalsService } from '../carts/cart-totals.service';
 import { DraftOrder } from './draft-order.entity';
 
 /** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
@@ -38,7 +37,6 @@ export class DraftOrderLoaderService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly carts: CartLoaderService,
-    private readonly cartTotals: CartTotalsService,
   ) {}
 
   /** The draft row; 404 with Medusa's message. */
@@ -73,8 +71,7 @@ export class DraftOrderLoaderService {
   async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrderView> {
     const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
     if (!draft) throw notFound(id);
-    const cart = await this.carts.load(draft.cart_id, [...DRAFT_ORDER_CART_RELATIONS, ...CART_TOTALS_RELATIONS], manager);
-    const totals = await this.cartTotals.decorate(cart);
+    const { cart, totals } = await this.carts.view(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS }, manager);
     Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
     if (cart.region) Object.assign(cart.region, { tax_rates: [] });
     draft.cart = cart;

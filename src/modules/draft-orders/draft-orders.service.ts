@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { DraftCartService } from './draft-cart.service';
-import { softDeleteCart } from '../carts/carts.repository';
 import { DraftOrder } from './draft-order.entity';
 import { DraftOrderLoaderService, notOpen, DraftOrderView } from './draft-order-loader.service';
 import type { AdminPostDraftOrdersDraftOrderReq, AdminPostDraftOrdersReq } from './dto/admin-draft-orders.dto';
@@ -19,39 +18,39 @@ export class DraftOrdersService {
   ) {}
 
   /**
-   * Creates a draft, as Medusa v1 does: a `draft_order` cart in the region (metadata on the
-   * cart; the customer's email when `customer_id` names a customer, else a guest customer
-   * for `email`), the items (variant lines priced by the carts module, custom ones as given),
-   * the shipping methods (custom prices recorded as custom shipping options), addresses,
-   * discounts; then the draft row with the next display id. `status` is ignored: a new
-   * draft is open. The cart steps are separate transactions of the carts module, so a
-   * failing step discards the cart built so far (soft delete) and no draft is created.
+   * Creates a draft, as Medusa v1 does, in ONE transaction: a `draft_order` cart in the
+   * region (metadata on the cart; the customer's email when `customer_id` names a customer,
+   * else a guest customer for `email`), the items (variant lines priced by the carts module,
+   * custom ones as given), the shipping methods (custom prices recorded as custom shipping
+   * options), addresses, discounts; then the draft row with the next display id. `status`
+   * is ignored: a new draft is open. A refused step writes nothing.
    */
   async create(input: AdminPostDraftOrdersReq): Promise<DraftOrderView> {
     const customerId = await this.draftCarts.existingCustomerId(input.customer_id);
-    const cartId = await this.draftCarts.create({ region_id: input.region_id, customer_id: customerId, metadata: input.metadata });
-    let draftId: string;
-    try {
-      await this.draftCarts.fill(cartId, input.items ?? [], input.shipping_methods);
-      await this.draftCarts.update(cartId, {
-        customer_id: customerId,
-        email: customerId ? undefined : input.email,
-        billing_address: input.billing_address,
-        shipping_address: input.shipping_address,
-        discounts: input.discounts,
-      });
-      if (input.billing_address !== undefined) await this.draftCarts.assertBillingInRegion(cartId);
-      draftId = await this.tx.run(async (manager) => {
-        const repo = manager.getRepository(DraftOrder);
-        const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
-        await repo.save(draft);
-        await emitEvent(manager, 'draft_order.created', { id: draft.id });
-        return draft.id;
-      });
-    } catch (err) {
-      await softDeleteCart(this.dataSource.manager, cartId);
-      throw err;
-    }
+    const draftId = await this.tx.run(async (manager) => {
+      const cartId = await this.draftCarts.build(
+        {
+          region_id: input.region_id,
+          customer_id: customerId,
+          metadata: input.metadata,
+          lines: input.items ?? [],
+          shipping: input.shipping_methods,
+          cart: {
+            customer_id: customerId,
+            email: customerId ? undefined : input.email,
+            billing_address: input.billing_address,
+            shipping_address: input.shipping_address,
+            discounts: input.discounts,
+          },
+        },
+        manager,
+      );
+      const repo = manager.getRepository(DraftOrder);
+      const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
+      await repo.save(draft);
+      await emitEvent(manager, 'draft_order.created', { id: draft.id });
+      return draft.id;
+    });
     return this.loader.view(draftId);
   }
 
