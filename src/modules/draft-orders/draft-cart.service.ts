@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
-import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { ApiError } from '../../common/errors/api-error';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
-import { CartCompletionService } from '../carts/cart-completion.service';
 import { CartMutationRunner } from '../carts/cart-mutation.runner';
 
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItem } from '../carts/line-item.entity';
 import { assertRoomForLine, LineItemsService } from '../carts/line-items.service';
-import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registry';
 import { CustomShippingOption } from './custom-shipping-option.entity';
 import { billingCountryInRegion, insertCustomLine, setLineTitleAndPrice, upsertCustomShippingOption } from './draft-orders.repository';
 
@@ -61,7 +58,6 @@ export class DraftCartService {
     private readonly mutations: CartMutationRunner,
     private readonly lineItems: LineItemsService,
     private readonly checkout: CartCheckoutService,
-    private readonly completion: CartCompletionService,
   ) {}
 
   /**
@@ -161,28 +157,6 @@ export class DraftCartService {
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */
   async deleteLine(cartId: string, lineId: string): Promise<void> {
     await this.carts.deleteLineItem(cartId, lineId);
-  }
-
-  /**
-   * Pays the cart through the `system` provider (authorizes and captures at once) and
-   * completes it into an order through the carts module's completion (the store's path).
-   * A cart that is already completed is not completed again: completion answers its
-   * existing order, so a retry after a failure past completion (or a race with another
-   * payment) never places a second order. Returns the order id; completion's refusals
-   * (empty cart, no customer, out of stock...) are rethrown with their type and message.
-   */
-  async complete(cartId: string, draftId: string): Promise<string> {
-    const cart = await this.dataSource.getRepository(Cart).findOne({ where: { id: cartId } });
-    // A cart completed by an earlier attempt (or through the store) already has its order:
-    // completion answers it, and a completed cart cannot take a payment session.
-    if (!cart?.completed_at) await this.checkout.selectPaymentSession(cartId, SYSTEM_PAYMENT_PROVIDER_ID);
-    // A fresh key per attempt: a recorded refusal (e.g. out of stock) must not be replayed
-    // after the admin fixed the cause; the cart row lock is what prevents a second order.
-    const key = `draft-order-pay:${draftId}:${randomUUID()}`;
-    const { body } = await this.completion.complete(cartId, { key, method: 'POST', path: `/admin/draft-orders/${draftId}/pay` }, {});
-    if (body.type === 'order' && 'data' in body) return (body.data as { id: string }).id;
-    if ('message' in body) throw new ApiError(body.type as ApiErrorType, body.message, body.code);
-    throw ApiError.notAllowed('The draft order payment could not be completed');
   }
 
   /** Inserts a custom line, or a priced variant line then the admin's price; returns its id. */
