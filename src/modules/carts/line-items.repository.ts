@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { LineItem } from './line-item.entity';
 import type { PricingRegion, PricingVariant } from './line-item-pricing';
 
 /* The hand-written SQL of a cart's line items. */
@@ -137,4 +138,31 @@ export async function deleteLinesOutsideSalesChannel(manager: EntityManager, car
         AND NOT EXISTS (SELECT 1 FROM product_sales_channel psc WHERE psc.product_id = pv.product_id AND psc.sales_channel_id = $2)`,
     [cartId, salesChannelId],
   );
+}
+
+/** Inserts a line without a variant (LineItemsService.addCustom); returns its id. */
+export async function insertCustomLine(
+  manager: EntityManager,
+  cartId: string,
+  line: { title: string; unit_price: number; quantity: number; metadata: Record<string, unknown> },
+): Promise<string> {
+  const repo = manager.getRepository(LineItem);
+  const row = repo.create({
+    cart_id: cartId,
+    order_id: null,
+    title: line.title,
+    description: null,
+    thumbnail: null,
+    variant_id: null,
+    unit_price: line.unit_price,
+    quantity: line.quantity,
+    allow_discounts: false,
+    has_shipping: true,
+    should_merge: false,
+    is_giftcard: false,
+    includes_tax: false,
+    metadata: line.metadata,
+  });
+  await repo.save(row);
+  return row.id;
 }

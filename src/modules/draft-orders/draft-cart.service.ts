@@ -10,10 +10,9 @@ import { CartMutationRunner } from '../carts/cart-mutation.runner';
 
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
-import { LineItem } from '../carts/line-item.entity';
-import { assertRoomForLine, LineItemsService } from '../carts/line-items.service';
+import { LineItemsService } from '../carts/line-items.service';
 import { CustomShippingOption } from './custom-shipping-option.entity';
-import { billingCountryInRegion, insertCustomLine, setLineTitleAndPrice, upsertCustomShippingOption } from './draft-orders.repository';
+import { billingCountryInRegion, upsertCustomShippingOption } from './draft-orders.repository';
 
 /** A line a draft asks for: a variant (optionally at a custom price) or a custom line. */
 export interface DraftLineInput {
@@ -127,13 +126,13 @@ export class DraftCartService {
    * sessions) then runs on the final price.
    */
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
-    await this.mutations.mutate(cartId, async (cart, manager) => void (await this.insertLine(cart, input, manager)), { recalculate: 'items' });
+    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items' });
   }
 
   /**
    * Updates a line in ONE cart transaction: `quantity` (0 removes the line, stock checked)
    * at the admin's `unit_price`, else at the line's current price: as in Medusa v1, a
-   * draft's line is not re-priced by a quantity change, so a custom price stays. Then the
+   * draft's line is not re-priced by a quantity change, so a custom price stays. Also the
    * admin's `title`. 400 invalid_data when the line is not in the cart.
    */
   async updateLine(
@@ -141,17 +140,7 @@ export class DraftCartService {
     lineId: string,
     input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> },
   ): Promise<void> {
-    await this.mutations.mutate(
-      cartId,
-      async (cart, manager) => {
-        const line = await manager.getRepository(LineItem).findOne({ where: { id: lineId, cart_id: cartId } });
-        if (!line) throw ApiError.invalid('Could not find the line item');
-        const quantity = input.quantity ?? line.quantity;
-        await this.lineItems.update(cart, lineId, { quantity, metadata: input.metadata, unit_price: input.unit_price ?? line.unit_price }, manager);
-        if (quantity !== 0 && input.title !== undefined) await setLineTitleAndPrice(manager, lineId, { title: input.title });
-      },
-      { recalculate: 'items' },
-    );
+    await this.mutations.mutate(cartId, (cart, manager) => this.lineItems.update(cart, lineId, input, manager, { reprice: false }), { recalculate: 'items' });
   }
 
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */
@@ -159,21 +148,15 @@ export class DraftCartService {
     await this.carts.deleteLineItem(cartId, lineId);
   }
 
-  /** Inserts a custom line, or a priced variant line then the admin's price; returns its id. */
-  private async insertLine(cart: Cart, input: DraftLineInput, manager: EntityManager): Promise<string> {
+  /** Inserts a variant line (priced and merged by the carts module, at the admin's `unit_price` when given) or a custom line. */
+  private async insertLine(cart: Cart, input: DraftLineInput, manager: EntityManager): Promise<void> {
     if (input.variant_id) {
-      const line = await this.lineItems.add(cart, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata }, manager);
-      if (input.unit_price !== undefined) await setLineTitleAndPrice(manager, line.id, { unit_price: input.unit_price });
-      return line.id;
+      const variantLine = { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata };
+      await this.lineItems.add(cart, variantLine, manager, { unitPrice: input.unit_price });
+      return;
     }
-    const metadata = boundedJson('metadata', input.metadata ?? {});
-    assertRoomForLine(await manager.getRepository(LineItem).count({ where: { cart_id: cart.id } }));
-    return insertCustomLine(manager, cart.id, {
-      title: input.title ?? CUSTOM_LINE_TITLE,
-      unit_price: input.unit_price ?? 0,
-      quantity: input.quantity,
-      metadata,
-    });
+    const customLine = { title: input.title ?? CUSTOM_LINE_TITLE, unit_price: input.unit_price ?? 0, quantity: input.quantity, metadata: input.metadata };
+    await this.lineItems.addCustom(cart, customLine, manager);
   }
 
   /**

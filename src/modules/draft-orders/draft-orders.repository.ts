@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import { LineItem } from '../carts/line-item.entity';
 
 /**
  * Whether the cart's billing country is one of its region's countries; undefined when the
@@ -29,42 +28,4 @@ export async function upsertCustomShippingOption(
      ON CONFLICT (shipping_option_id, cart_id) DO UPDATE SET price = EXCLUDED.price, updated_at = now()`,
     [option.id, option.shippingOptionId, option.cartId, option.price],
   );
-}
-
-/* ------------------------------------------------------------------ a draft's own writes to its cart */
-
-/** An admin's own title and price on a line of a draft order's cart. */
-export async function setLineTitleAndPrice(manager: EntityManager, lineId: string, changes: { title?: string; unit_price?: number }): Promise<void> {
-  if (changes.title === undefined && changes.unit_price === undefined) return;
-  await manager.getRepository(LineItem).update(lineId, {
-    ...(changes.title !== undefined && { title: changes.title }),
-    ...(changes.unit_price !== undefined && { unit_price: changes.unit_price }),
-  });
-}
-
-/** A line without a variant, as draft orders add them: never discounted, always shippable, never merged (Medusa v1). */
-export async function insertCustomLine(
-  manager: EntityManager,
-  cartId: string,
-  line: { title: string; unit_price: number; quantity: number; metadata: Record<string, unknown> },
-): Promise<string> {
-  const repo = manager.getRepository(LineItem);
-  const row = repo.create({
-    cart_id: cartId,
-    order_id: null,
-    title: line.title,
-    description: null,
-    thumbnail: null,
-    variant_id: null,
-    unit_price: line.unit_price,
-    quantity: line.quantity,
-    allow_discounts: false,
-    has_shipping: true,
-    should_merge: false,
-    is_giftcard: false,
-    includes_tax: false,
-    metadata: line.metadata,
-  });
-  await repo.save(row);
-  return row.id;
 }

@@ -47,32 +47,28 @@ describe('Admin draft orders: Medusa v1 behaviours', () => {
     });
 
     it('adds a variant line at a custom price in one transaction: a failure after the line is inserted leaves nothing written', async () => {
-      const draft = await createOk({ items: [{ variant_id: variantId, quantity: 1 }] });
-      // The second step (the admin's price on the line just inserted at the variant's price) fails.
+      const draft = await createOk({ items: [{ variant_id: variantId, quantity: 1 }], shipping_methods: [{ option_id: optionId }] });
+      const add = () =>
+        admin.post(`/admin/draft-orders/${draft.id}/line-items`).send({ quantity: 2, unit_price: 4242, variant_id: variantId, metadata: { n: 1 } });
+      // The step after the line's INSERT (the recalculation dropping the shipping methods) fails.
       await t.dataSource.query(`
-        CREATE FUNCTION refuse_price_4242() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE FUNCTION refuse_in_test() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END $$;
-        CREATE TRIGGER refuse_price_4242 BEFORE UPDATE ON line_item FOR EACH ROW WHEN (NEW.unit_price = 4242) EXECUTE FUNCTION refuse_price_4242();`);
+        CREATE TRIGGER refuse_in_test BEFORE DELETE ON shipping_method FOR EACH ROW EXECUTE FUNCTION refuse_in_test();`);
       try {
         const before = await businessTableDigests(t.dataSource);
-        const refused = await admin
-          .post(`/admin/draft-orders/${draft.id}/line-items`)
-          .send({ title: 'Other', quantity: 2, unit_price: 4242, variant_id: variantId, metadata: { n: 1 } })
-          .expect(400);
+        const refused = await add().expect(400);
         expect(refused.body).toEqual({ type: 'invalid_data', message: 'A value is out of the allowed range.' });
         expect(changedTables(before, await businessTableDigests(t.dataSource))).toEqual([]);
         const after = (await admin.get(`/admin/draft-orders/${draft.id}`).expect(200)).body.draft_order;
         expect(after.cart.items).toEqual([expect.objectContaining({ id: draft.cart.items[0].id, quantity: 1 })]);
+        expect(after.cart.shipping_methods).toHaveLength(1);
       } finally {
-        await t.dataSource.query('DROP TRIGGER refuse_price_4242 ON line_item; DROP FUNCTION refuse_price_4242()');
+        await t.dataSource.query('DROP TRIGGER refuse_in_test ON shipping_method; DROP FUNCTION refuse_in_test()');
       }
-      const added = (
-        await admin
-          .post(`/admin/draft-orders/${draft.id}/line-items`)
-          .send({ quantity: 2, unit_price: 4241, variant_id: variantId, metadata: { n: 1 } })
-          .expect(200)
-      ).body.draft_order;
-      expect(added.cart.items).toEqual([expect.objectContaining({ quantity: 1 }), expect.objectContaining({ quantity: 2, unit_price: 4241 })]);
+      const added = (await add().expect(200)).body.draft_order;
+      expect(added.cart.items).toEqual([expect.objectContaining({ quantity: 1 }), expect.objectContaining({ quantity: 2, unit_price: 4242 })]);
+      expect(added.cart.shipping_methods).toEqual([]);
     });
 
     it('still checks the stock on a quantity change', async () => {
