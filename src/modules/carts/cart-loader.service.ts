@@ -129,16 +129,24 @@ export class CartLoaderService {
    * The view of a cart its caller has just inserted without items and read back by the
    * INSERT itself with NEW_CART_RELATIONS but the region's (insertCart, which also read the
    * region trees' version): what view() would give, without reading the cart again. The
-   * relations a new cart cannot have yet are given empty; the region tree comes from
-   * RegionTreeCache.
+   * other relations of DEFAULT_CART_RELATIONS cannot exist yet and are given empty, as a
+   * read gives them ([] or null); the region tree comes from RegionTreeCache.
    */
   async viewOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<CartView> {
-    Object.assign(cart, { items: [], payment: null, payment_sessions: [], billing_address: null, shipping_methods: [], discounts: [], gift_cards: [] });
+    const inserted = new Set(NEW_CART_RELATIONS.map(topLevel));
+    for (const relation of this.dataSource.getMetadata(Cart).relations) {
+      const name = relation.propertyName;
+      if (!inserted.has(name) && DEFAULT_CART_RELATIONS.some((path) => topLevel(path) === name)) {
+        (cart as unknown as Record<string, unknown>)[name] = relation.isOneToMany || relation.isManyToMany ? [] : null;
+      }
+    }
     await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
     const totals = await this.totals.decorate(sortCartChildren(cart));
     return { cart, totals, rowVersion: null };
   }
 }
+
+const topLevel = (path: string) => path.split('.')[0];
 
 /**
  * `relations` split into the paths under `region` (relative to it; undefined when the
