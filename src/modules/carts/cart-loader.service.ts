@@ -34,6 +34,9 @@ export interface CartView {
  */
 @Injectable()
 export class CartLoaderService {
+  /** The relations of DEFAULT_CART_RELATIONS a new cart cannot have yet, and whether each is a collection. */
+  private relationsOfNewCart?: ReadonlyArray<{ name: string; many: boolean }>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly totals: CartTotalsService,
@@ -133,13 +136,13 @@ export class CartLoaderService {
    * read gives them ([] or null); the region tree comes from RegionTreeCache.
    */
   async viewOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<CartView> {
-    const inserted = new Set(NEW_CART_RELATIONS.map(topLevel));
-    for (const relation of this.dataSource.getMetadata(Cart).relations) {
-      const name = relation.propertyName;
-      if (!inserted.has(name) && DEFAULT_CART_RELATIONS.some((path) => topLevel(path) === name)) {
-        (cart as unknown as Record<string, unknown>)[name] = relation.isOneToMany || relation.isManyToMany ? [] : null;
-      }
-    }
+    this.relationsOfNewCart ??= this.dataSource
+      .getMetadata(Cart)
+      .relations.filter(
+        (r) => !NEW_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName) && DEFAULT_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName),
+      )
+      .map((r) => ({ name: r.propertyName, many: r.isOneToMany || r.isManyToMany }));
+    for (const { name, many } of this.relationsOfNewCart) (cart as unknown as Record<string, unknown>)[name] = many ? [] : null;
     await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
     const totals = await this.totals.decorate(sortCartChildren(cart));
     return { cart, totals, rowVersion: null };

@@ -7,7 +7,6 @@ import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
 import { CartMutationRunner } from '../carts/cart-mutation.runner';
-
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItemsService } from '../carts/line-items.service';
@@ -45,9 +44,9 @@ export const CUSTOM_LINE_TITLE = 'Custom item';
 /**
  * A draft's operations on its cart, every change through the carts module's one write
  * entry (CartMutationRunner: one transaction, cart row lock, recalculation, answer); pricing,
- * totals, shipping validation, discounts and completion all live there. The only writes
- * made here are the draft-specific ones Medusa v1 also makes outside the cart service:
- * custom lines, admin price and title overrides, and custom shipping options.
+ * totals, shipping validation, discounts and completion all live there, as do the line
+ * writes only drafts ask for (custom lines, the admin's price and title: LineItemsService).
+ * The one write made here is the draft's own: custom shipping options.
  */
 @Injectable()
 export class DraftCartService {
