@@ -11,8 +11,11 @@ export const ROUND_TRIP_BUDGETS = {
   createCart: 1,
   /** The same for the first cart after a region change: the region tree is read again (exact). */
   createCartAfterRegionChange: 2,
-  /** POST /store/carts/:id/line-items adding a new line. */
-  addNewLine: 7,
+  /**
+   * POST /store/carts/:id/line-items adding a new line. 8, not 7: the line's INSERT is its
+   * own statement (LineItemsService.add), no longer carried by the recalculation's.
+   */
+  addNewLine: 8,
   /** The same variant again: merged into the existing line. */
   addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */

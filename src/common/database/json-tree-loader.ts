@@ -48,21 +48,8 @@ interface CompiledQuery {
   plan: NodePlan;
 }
 
-/**
- * Where a root loaded with `rowVersion` keeps its row version: PostgreSQL's `xmin`, the
- * id of the transaction that last wrote the row, read in the same snapshot as the tree.
- * A symbol, so it never reaches a response body.
- */
-export const ROW_VERSION = Symbol('rowVersion');
-
-/** The row version a root was loaded with (loadJsonTrees with `rowVersion`), if any. */
-export function rowVersionOf(entity: object): string | undefined {
-  return (entity as { [ROW_VERSION]?: string })[ROW_VERSION];
-}
 
 export interface JsonTreeOptions {
-  /** Also read each root's row version (see ROW_VERSION). */
-  rowVersion?: boolean;
   /** Values read by the same statement, in the same snapshot, kept on each root (attachedValue). */
   attach?: readonly TreeAttachment[];
 }
@@ -351,7 +338,6 @@ async function runPrepared(manager: EntityManager, query: CompiledQuery, values:
 /**
  * The entities of `target` whose primary key is one of `ids` (soft-deleted ones left
  * out), each with the relations named by `relations` (dotted paths), in one query.
- * `rowVersion`: also read each root's row version (rowVersionOf).
  */
 export async function loadJsonTrees<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -360,19 +346,7 @@ export async function loadJsonTrees<T extends ObjectLiteral>(
   relations: readonly string[],
   options: JsonTreeOptions = {},
 ): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const metadata = manager.connection.getMetadata(target);
-  const single = ids.length === 1;
-  const attach = options.attach ?? [];
-  const query = compile(metadata, relations, single, options.rowVersion === true, attach);
-  const rows = await runPrepared(manager, query, [single ? ids[0] : ids]);
-  return rows.map((row) => {
-    const raw = JSON.parse(row.tree) as Record<string, unknown>;
-    const entity = hydrate(manager, query.plan, raw) as T;
-    if (options.rowVersion) Object.defineProperty(entity, ROW_VERSION, { value: raw[ROW_VERSION_ALIAS], enumerable: false });
-    attach.forEach((a, i) => Object.defineProperty(entity, a.key, { value: raw[attachmentAlias(i)], enumerable: false }));
-    return entity;
-  });
+  return (await loadRoots<T>(manager, target, ids, relations, options, false)).map((root) => root.tree);
 }
 
 /** The one entity of `target` with primary key `id` (null when missing or soft-deleted), as loadJsonTrees loads it. */
@@ -385,4 +359,41 @@ export async function loadJsonTree<T extends ObjectLiteral>(
 ): Promise<T | null> {
   const [entity] = await loadJsonTrees(manager, target, [id], relations, options);
   return entity ?? null;
+}
+
+/**
+ * loadJsonTree, with the root's row version: PostgreSQL's `xmin` (the id of the
+ * transaction that last wrote the row), read in the same snapshot as the tree.
+ */
+export async function loadVersionedJsonTree<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  id: unknown,
+  relations: readonly string[],
+  options: JsonTreeOptions = {},
+): Promise<{ tree: T; rowVersion: string } | null> {
+  const [root] = await loadRoots<T>(manager, target, [id], relations, options, true);
+  return root ? { tree: root.tree, rowVersion: root.rowVersion! } : null;
+}
+
+async function loadRoots<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  ids: readonly unknown[],
+  relations: readonly string[],
+  options: JsonTreeOptions,
+  rowVersion: boolean,
+): Promise<Array<{ tree: T; rowVersion?: string }>> {
+  if (ids.length === 0) return [];
+  const metadata = manager.connection.getMetadata(target);
+  const single = ids.length === 1;
+  const attach = options.attach ?? [];
+  const query = compile(metadata, relations, single, rowVersion, attach);
+  const rows = await runPrepared(manager, query, [single ? ids[0] : ids]);
+  return rows.map((row) => {
+    const raw = JSON.parse(row.tree) as Record<string, unknown>;
+    const tree = hydrate(manager, query.plan, raw) as T;
+    attach.forEach((a, i) => Object.defineProperty(tree, a.key, { value: raw[attachmentAlias(i)], enumerable: false }));
+    return rowVersion ? { tree, rowVersion: raw[ROW_VERSION_ALIAS] as string } : { tree };
+  });
 }

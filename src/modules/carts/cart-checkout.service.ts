@@ -9,11 +9,9 @@ import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
 import { CartLoaderService } from './cart-loader.service';
-import { CartMutationRunner } from './cart-mutation.runner';
+import { CartMutationOptions, CartMutationRunner, CartWorkOutcome } from './cart-mutation.runner';
 import { CartRecalculationService } from './cart-recalculation.service';
-import { CartTotalsService } from './cart-totals.service';
-import { replaceShippingMethodOfProfile } from './carts.repository';
-import { toPaymentCart } from './payment-cart';
+import { replaceShippingMethodOfProfile } from './cart-shipping-methods.repository';
 
 /**
  * Checkout steps on a cart: shipping methods, payment sessions and tax calculation. Each
@@ -25,7 +23,6 @@ export class CartCheckoutService {
     private readonly mutations: CartMutationRunner,
     private readonly recalculation: CartRecalculationService,
     private readonly loader: CartLoaderService,
-    private readonly totals: CartTotalsService,
     private readonly shippingOptions: ShippingOptionsService,
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
@@ -46,7 +43,7 @@ export class CartCheckoutService {
   ): Promise<Cart> {
     let option: ShippingOption | undefined;
     const data = boundedJson('data', input.data ?? {});
-    return this.mutations.run(
+    return this.change(
       cartId,
       async (cart, m) => {
         option = await this.shippingOptions.retrieve(input.option_id, m);
@@ -69,20 +66,16 @@ export class CartCheckoutService {
 
   /** POST /store/carts/:id/payment-sessions (idempotent route: runs in the key's transaction). Taxes forced. */
   createPaymentSessions(cartId: string, manager?: EntityManager): Promise<Cart> {
-    // The cart read for the answer is the one the sessions are made for: it holds everything a payment cart needs.
-    return this.mutations.runOnLoadedCart(
-      cartId,
-      async (cart, m) => {
-        const { totals } = await this.totals.calculate(cart, { forceTaxes: true });
-        await this.paymentSessions.createSessions(toPaymentCart(cart, totals.total), m, cart.payment_sessions ?? []);
-      },
-      { manager, forceTaxes: true, changed: ['payment_sessions'] },
-    );
+    const work = async (cart: Cart, m: EntityManager) => {
+      const { paymentCart, sessions } = await this.loader.loadPaymentCart(cart.id, m);
+      await this.paymentSessions.createSessions(paymentCart, m, sessions);
+    };
+    return this.change(cartId, work, { manager, forceTaxes: true });
   }
 
   /** POST /store/carts/:id/payment-session */
   selectPaymentSession(cartId: string, providerId: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
+    return this.change(cartId, async (cart, m) => {
       const { paymentCart, sessions } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.select(paymentCart, providerId, m, sessions);
     });
@@ -90,7 +83,7 @@ export class CartCheckoutService {
 
   /** POST /store/carts/:id/payment-sessions/:provider_id */
   updatePaymentSession(cartId: string, providerId: string, data: Record<string, unknown>): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
+    return this.change(cartId, async (cart, m) => {
       const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.updateData(paymentCart, providerId, data, m);
     });
@@ -98,14 +91,14 @@ export class CartCheckoutService {
 
   /** DELETE /store/carts/:id/payment-sessions/:provider_id */
   deletePaymentSession(cartId: string, providerId: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
+    return this.change(cartId, async (cart, m) => {
       await this.paymentSessions.delete(cart.id, providerId, m);
     });
   }
 
   /** POST /store/carts/:id/payment-sessions/:provider_id/refresh */
   refreshPaymentSession(cartId: string, providerId: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
+    return this.change(cartId, async (cart, m) => {
       const { paymentCart } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.refresh(paymentCart, providerId, m);
     });
@@ -117,7 +110,12 @@ export class CartCheckoutService {
    * tax lines). Takes the cart lock only to read a consistent snapshot.
    */
   calculateTaxes(cartId: string, manager?: EntityManager): Promise<Cart> {
-    return this.mutations.run(cartId, async () => undefined, { manager, forceTaxes: true });
+    return this.change(cartId, async () => undefined, { manager, forceTaxes: true });
+  }
+
+  /** A mutation answered with the cart alone. */
+  private async change(cartId: string, work: (cart: Cart, manager: EntityManager) => Promise<CartWorkOutcome>, options?: CartMutationOptions): Promise<Cart> {
+    return (await this.mutations.mutate(cartId, work, options)).cart;
   }
 }
 

@@ -157,7 +157,7 @@ export class CartCompletionService {
    * except the session's new status; the answer is the cart (with totals) and the status.
    */
   private async paymentNeedsMore(cartId: string, session: PaymentSession, manager: EntityManager): Promise<StoredOutcome> {
-    const view = await this.loader.loadWithTotals(cartId, { forceTaxes: true }, manager);
+    const { cart: view } = await this.loader.view(cartId, { forceTaxes: true }, manager);
     for (const s of view.payment_sessions ?? []) if (s.id === session.id) Object.assign(s, { status: session.status, data: session.data });
     const selected = (view.payment_sessions ?? []).find((s) => s.is_selected) ?? null;
     Object.assign(view, { payment_session: selected });

@@ -6,14 +6,8 @@ import { allocateDiscount, assertDiscountApplicable, isFreeShipping } from '../d
 import type { EngineContext, EngineDiscount } from '../discounts/engine';
 import { normalizeDiscountCode } from '../discounts/discount.entity';
 import type { Cart } from './cart.entity';
-import {
-  customerGroupIds,
-  engineLineItems,
-  insertDiscountAdjustments,
-  replaceCartDiscounts,
-  unlinkCartDiscountByCode,
-  unlinkCartDiscounts,
-} from './carts.repository';
+import { customerGroupIds } from '../customers/customers.repository';
+import { engineLineItems, insertDiscountAdjustments, replaceCartDiscounts, unlinkCartDiscountByCode, unlinkCartDiscounts } from './cart-discounts.repository';
 
 /**
  * Discounts on a cart, through the discounts module's pure engine. Called inside the

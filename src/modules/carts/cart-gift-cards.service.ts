@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import type { Cart } from './cart.entity';
-import { linkCartGiftCards, unlinkCartGiftCards } from './carts.repository';
+import { linkCartGiftCards, unlinkCartGiftCards } from './cart-gift-cards.repository';
 
 /**
  * Gift cards applied to a cart (inside the caller's transaction, cart row locked). The

@@ -1,68 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { loadJsonTree } from '../../common/database/json-tree-loader';
-import { attachedValue } from '../../common/database/json-tree-loader';
+import { attachedValue, loadVersionedJsonTree } from '../../common/database/json-tree-loader';
+import type { Totals } from '../../common/money';
 import type { Region } from '../regions/region.entity';
 import { REGION_TREE_VERSION, RegionTreeCache } from '../regions/region-tree-cache';
 import type { PaymentSession } from '../payments/payment-session.entity';
 import type { PaymentCart } from '../payments/payment-sessions.service';
 import { Cart } from './cart.entity';
 import { lockOpenCart } from './carts.repository';
+import { DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS } from './cart-relations';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
-
-/** The relations every cart response carries unless `expand` replaces them (Medusa v1's defaults). */
-export const DEFAULT_CART_RELATIONS = [
-  'gift_cards',
-  'region',
-  'region.countries',
-  'region.payment_providers',
-  'region.fulfillment_providers',
-  'items',
-  'items.variant',
-  'items.adjustments',
-  'payment',
-  'payment_sessions',
-  'shipping_address',
-  'billing_address',
-  'shipping_methods',
-  'shipping_methods.shipping_option',
-  'discounts',
-  'discounts.rule',
-  'sales_channel',
-];
-
-/**
- * What a cart can have the moment it is inserted without items (CartsService.create): its
- * region, sales channel and derived shipping address. Everything else is empty by
- * construction, so a new cart is read by its INSERT statement itself, over 7 tables
- * instead of 25 (every table a statement reads costs PostgreSQL a lock per execution).
- */
-export const NEW_CART_RELATIONS = [
-  'region',
-  'region.countries',
-  'region.payment_providers',
-  'region.fulfillment_providers',
-  'shipping_address',
-  'sales_channel',
-];
-
-/** What `expand` may name on GET /store/carts/:id. */
-export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
 
 const byCreation = <T extends { created_at?: Date; id: string }>(a: T, b: T) =>
   (a.created_at ? new Date(a.created_at).getTime() : 0) - (b.created_at ? new Date(b.created_at).getTime() : 0) || a.id.localeCompare(b.id);
 
 /**
- * Loads carts: the row lock every mutation starts with, and reads with relations and
- * totals. Relations are loaded in a fixed number of queries: the to-one relations joined
- * into the cart row, then one joined query per to-many relation (no fan-out across
- * collections, no outer join under FOR UPDATE); children are sorted by creation for
- * stable responses.
+ * A cart as answered: the tree with its relations, decorated with every total; the totals;
+ * and the cart row's version (`xmin`) read in the same snapshot (null for a cart answered
+ * by its own INSERT), which the GET response cache compares.
+ */
+export interface CartView {
+  cart: Cart;
+  totals: Totals;
+  rowVersion: string | null;
+}
+
+/**
+ * Loads carts: the row lock every mutation starts with, and reads. A read is one
+ * statement (the tree as JSON, loadJsonTree) plus the region tree from RegionTreeCache;
+ * children are sorted by creation for stable responses.
  */
 @Injectable()
 export class CartLoaderService {
+  /** The relations of DEFAULT_CART_RELATIONS a new cart cannot have yet, and whether each is a collection. */
+  private relationsOfNewCart?: ReadonlyArray<{ name: string; many: boolean }>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly totals: CartTotalsService,
@@ -92,42 +66,39 @@ export class CartLoaderService {
     return cart;
   }
 
-  /**
-   * The cart with `relations` and its row version (rowVersionOf); 404 with Medusa's
-   * message. Its region tree comes from RegionTreeCache when the cache holds every
-   * region relation asked for (the query then reads only the trees' version).
-   */
+  /** The cart with `relations`; 404 with Medusa's message. */
   async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
-    const { regionPaths, others } = splitRegionRelations(relations);
-    const cached = regionPaths && RegionTreeCache.covers(regionPaths) ? regionPaths : undefined;
-    const cart = cached
-      ? await loadJsonTree(manager, Cart, id, others, { rowVersion: true, attach: [REGION_TREE_VERSION] })
-      : await loadJsonTree(manager, Cart, id, relations, { rowVersion: true });
-    if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
-    if (cached) await this.attachRegion(cart, attachedValue(cart, REGION_TREE_VERSION), cached, manager);
-    return sortCartChildren(cart);
+    return (await this.read(id, relations, manager)).cart;
   }
 
   /**
-   * Reads `cart`'s row and its top-level `relations` again (with what they carry in
-   * DEFAULT_CART_RELATIONS and CART_TOTALS_RELATIONS) and puts them in `cart`, for a
-   * caller that changed only those since it loaded the tree. 404 when the cart is gone.
+   * The cart with `relations` (DEFAULT_CART_RELATIONS unless given: an `expand` replaces
+   * them) plus everything its totals need, decorated with every total: the one read of a
+   * cart answer, for routes and draft orders alike. 404 with Medusa's message.
    */
-  async reload(cart: Cart, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
-    const under = (path: string) => relations.some((relation) => path === relation || path.startsWith(`${relation}.`));
-    const paths = [...new Set([...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS])].filter(under);
-    const fresh = await this.load(cart.id, paths, manager);
-    const otherRelations = new Set(
-      manager.connection
-        .getMetadata(Cart)
-        .relations.map((r) => r.propertyName)
-        .filter((name) => !relations.includes(name)),
-    );
-    // Existing keys are overwritten in place, so the tree's key order (the answer's) stays.
-    for (const key of Object.keys(fresh) as Array<keyof Cart>) {
-      if (!otherRelations.has(key)) (cart as unknown as Record<string, unknown>)[key] = fresh[key];
-    }
-    return cart;
+  async view(
+    id: string,
+    options: CartTotalsOptions & { relations?: readonly string[] } = {},
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<CartView> {
+    const { cart, rowVersion } = await this.read(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
+    const totals = await this.totals.decorate(cart, options);
+    return { cart, totals, rowVersion };
+  }
+
+  /**
+   * The tree and its row version. Its region tree comes from RegionTreeCache when the
+   * cache holds every region relation asked for (the query then reads only the trees' version).
+   */
+  private async read(id: string, relations: readonly string[], manager: EntityManager): Promise<{ cart: Cart; rowVersion: string }> {
+    const { regionPaths, others } = splitRegionRelations(relations);
+    const cached = regionPaths && RegionTreeCache.covers(regionPaths) ? regionPaths : undefined;
+    const loaded = cached
+      ? await loadVersionedJsonTree(manager, Cart, id, others, { attach: [REGION_TREE_VERSION] })
+      : await loadVersionedJsonTree(manager, Cart, id, relations);
+    if (!loaded) throw ApiError.notFound(`Cart with ${id} was not found`);
+    if (cached) await this.attachRegion(loaded.tree, attachedValue(loaded.tree, REGION_TREE_VERSION), cached, manager);
+    return { cart: sortCartChildren(loaded.tree), rowVersion: loaded.rowVersion };
   }
 
   /**
@@ -150,20 +121,6 @@ export class CartLoaderService {
     (cart as { region?: Region | null }).region = cart.region_id ? await this.regions.get(cart.region_id, version, regionPaths, manager) : null;
   }
 
-  /**
-   * The cart with `relations` plus everything its totals need, decorated with every total.
-   * `relations` defaults to DEFAULT_CART_RELATIONS (an `expand` replaces them).
-   */
-  async loadWithTotals(
-    id: string,
-    options: CartTotalsOptions & { relations?: readonly string[] } = {},
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Cart> {
-    const cart = await this.load(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
-    await this.totals.decorate(cart, options);
-    return cart;
-  }
-
   /** The cart as payment sessions see it (toPaymentCart), with its sessions (ordered by creation), from one read. */
   async loadPaymentCart(cartId: string, manager: EntityManager): Promise<{ paymentCart: PaymentCart; sessions: PaymentSession[] }> {
     const cart = await this.load(cartId, PAYMENT_CART_RELATIONS, manager);
@@ -172,18 +129,27 @@ export class CartLoaderService {
   }
 
   /**
-   * A cart its caller has just inserted without items, read with NEW_CART_RELATIONS but
-   * the region's (by the INSERT statement itself, which also read the region trees'
-   * version): completed with its region tree and the relations it cannot have yet and
-   * decorated with its totals, it is what loadWithTotals would give.
+   * The view of a cart its caller has just inserted without items and read back by the
+   * INSERT itself with NEW_CART_RELATIONS but the region's (insertCart, which also read the
+   * region trees' version): what view() would give, without reading the cart again. The
+   * other relations of DEFAULT_CART_RELATIONS cannot exist yet and are given empty, as a
+   * read gives them ([] or null); the region tree comes from RegionTreeCache.
    */
-  async withTotalsOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<Cart> {
-    Object.assign(cart, emptyNewCartRelations());
+  async viewOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<CartView> {
+    this.relationsOfNewCart ??= this.dataSource
+      .getMetadata(Cart)
+      .relations.filter(
+        (r) => !NEW_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName) && DEFAULT_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName),
+      )
+      .map((r) => ({ name: r.propertyName, many: r.isOneToMany || r.isManyToMany }));
+    for (const { name, many } of this.relationsOfNewCart) (cart as unknown as Record<string, unknown>)[name] = many ? [] : null;
     await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
-    await this.totals.decorate(sortCartChildren(cart));
-    return cart;
+    const totals = await this.totals.decorate(sortCartChildren(cart));
+    return { cart, totals, rowVersion: null };
   }
 }
+
+const topLevel = (path: string) => path.split('.')[0];
 
 /**
  * `relations` split into the paths under `region` (relative to it; undefined when the
@@ -198,11 +164,6 @@ export function splitRegionRelations(relations: readonly string[]): { regionPath
     else others.push(path);
   }
   return { regionPaths, others };
-}
-
-/** The default relations NEW_CART_RELATIONS leaves out, as the full load gives them for a cart without them. */
-function emptyNewCartRelations(): Partial<Cart> {
-  return { items: [], payment: null, payment_sessions: [], billing_address: null, shipping_methods: [], discounts: [], gift_cards: [] };
 }
 
 function sortCartChildren(cart: Cart): Cart {

@@ -3,71 +3,61 @@ import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import type { Cart } from './cart.entity';
-import { CartLoaderService, DEFAULT_CART_RELATIONS } from './cart-loader.service';
-import { CART_TOTALS_RELATIONS, CartTotalsService } from './cart-totals.service';
+import { CartLoaderService, CartView } from './cart-loader.service';
+import { CartRecalculationService } from './cart-recalculation.service';
+
+/** What a mutation's work may answer: `unchanged` when it wrote nothing, so nothing is recalculated. */
+export type CartWorkOutcome = void | 'unchanged';
+
+export interface CartMutationOptions {
+  /** The caller's transaction (an idempotency key's, or a draft order's creation). */
+  manager?: EntityManager;
+  /**
+   * The recalculation to run after the work (CartRecalculationService): `items` after lines
+   * were added, changed or removed (shipping methods dropped too), `cart` after any other
+   * change. Without it, the work runs whatever follow-up it needs itself.
+   */
+  recalculate?: 'items' | 'cart';
+  /** Answer with taxes computed even where the region computes them only at checkout. */
+  forceTaxes?: boolean;
+  /**
+   * Sees the answer before the commit: a rule that depends on the cart's totals checks them
+   * there, on the read the answer needs anyway, and a refusal (thrown) rolls the change back.
+   */
+  verify?: (result: Cart) => void;
+}
 
 /**
- * The one way a cart is changed: a transaction (or the caller's, e.g. an idempotency
- * key's) that first locks the cart row, refuses completed carts, runs the change and
- * reads the result back with its totals before committing. `verify` sees that result
- * before the commit: a rule that depends on the cart's totals checks them there, on the
- * read the answer needs anyway, and a refusal (thrown) rolls the change back.
+ * The one way a cart is changed, by the store routes and draft orders alike: in ONE
+ * transaction (or the caller's), the cart row is locked, a completed cart refused, the
+ * work run, the cart recalculated, and the answer read with its totals before the commit
+ * (its row version is the committing transaction's, what GET's response cache compares).
  */
 @Injectable()
 export class CartMutationRunner {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly loader: CartLoaderService,
-    private readonly totals: CartTotalsService,
+    private readonly recalculation: CartRecalculationService,
   ) {}
 
-  async run(
-    cartId: string,
-    work: (cart: Cart, manager: EntityManager) => Promise<void>,
-    options: { manager?: EntityManager; forceTaxes?: boolean; verify?: (result: Cart) => void } = {},
-  ): Promise<Cart> {
+  async mutate(cartId: string, work: (cart: Cart, manager: EntityManager) => Promise<CartWorkOutcome>, options: CartMutationOptions = {}): Promise<CartView> {
     return this.tx.run(
       async (manager) => {
         const cart = await this.loader.lock(cartId, manager);
         assertOpen(cart);
-        await work(cart, manager);
-        const result = await this.loader.loadWithTotals(cartId, { forceTaxes: options.forceTaxes }, manager);
-        options.verify?.(result);
-        return result;
-      },
-      { manager: options.manager },
-    );
-  }
-
-  /**
-   * run() for a change that needs the very cart tree it answers with and writes only the
-   * `changed` relations of it (payment sessions): the tree is read once, under the lock,
-   * and handed to `work`; afterwards only the cart row and `changed` are read again and
-   * put in the tree, which is then decorated with its totals. The answer is what
-   * loadWithTotals would read, with one full tree read instead of two.
-   */
-  async runOnLoadedCart(
-    cartId: string,
-    work: (tree: Cart, manager: EntityManager) => Promise<void>,
-    options: { changed: readonly string[]; manager?: EntityManager; forceTaxes?: boolean },
-  ): Promise<Cart> {
-    return this.tx.run(
-      async (manager) => {
-        const locked = await this.loader.lock(cartId, manager);
-        assertOpen(locked);
-        const tree = await this.loader.load(cartId, ANSWER_RELATIONS, manager);
-        await work(tree, manager);
-        await this.loader.reload(tree, options.changed, manager);
-        await this.totals.decorate(tree, { forceTaxes: options.forceTaxes });
-        return tree;
+        const outcome = await work(cart, manager);
+        if (options.recalculate && outcome !== 'unchanged') {
+          await this.recalculation.afterCartChanged(cart, manager, { itemsChanged: options.recalculate === 'items' });
+        }
+        const view = await this.loader.view(cartId, { forceTaxes: options.forceTaxes }, manager);
+        options.verify?.(view.cart);
+        return view;
       },
       { manager: options.manager },
     );
   }
 }
-
-/** What loadWithTotals reads by default: a cart answer's relations and its totals'. */
-const ANSWER_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS];
 
 /**
  * A completed cart is frozen: its line items, shipping methods and addresses now belong

@@ -7,17 +7,7 @@ import { PaymentSessionsService } from '../payments/payment-sessions.service';
 import type { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
-import { CartChangeState, cartHasPaymentSessions, dropDerivedRowsAfterCartChange, NewLineRow } from './carts.repository';
-
-/**
- * The recalculation after an item change, handed to LineItemsService.add: a new line is
- * inserted by the recalculation's statement itself (one round trip); a merged line's
- * UPDATE cannot share it (the statement updates that very row), so it runs after.
- */
-export interface ItemsChangedRecalculation {
-  insertLine(cart: Cart, line: NewLineRow, manager: EntityManager): Promise<void>;
-  run(cart: Cart, manager: EntityManager): Promise<void>;
-}
+import { cartHasPaymentSessions, dropDerivedRowsAfterCartChange } from './cart-recalculation.repository';
 
 /**
  * Recalculates the rows a cart change invalidates, inside the same transaction (cart row
@@ -33,23 +23,6 @@ export class CartRecalculationService {
     private readonly paymentSessions: PaymentSessionsService,
   ) {}
 
-  /** After lines were added, changed or removed. */
-  afterItemsChanged(cart: Cart, manager: EntityManager): Promise<void> {
-    return this.afterCartChanged(cart, manager, { itemsChanged: true });
-  }
-
-  /**
-   * The recalculation after an item change, run in the write's own statement where it can
-   * (dropDerivedRowsAfterCartChange says why a new line's INSERT can share it).
-   */
-  readonly itemsChanged: ItemsChangedRecalculation = {
-    insertLine: async (cart, line, manager) => {
-      const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: true, insertLine: line });
-      await this.continueAfterCartChanged(cart, manager, state, {});
-    },
-    run: (cart, manager) => this.afterItemsChanged(cart, manager),
-  };
-
   /**
    * The recalculation after any cart change, with the fixed part in ONE statement: the
    * shipping methods dropped (when items changed), the discount adjustments dropped, and
@@ -64,16 +37,6 @@ export class CartRecalculationService {
     options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean } = {},
   ): Promise<void> {
     const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: options.itemsChanged === true });
-    await this.continueAfterCartChanged(cart, manager, state, options);
-  }
-
-  /** What follows the fixed statement, given what it answered. */
-  private async continueAfterCartChanged(
-    cart: Cart,
-    manager: EntityManager,
-    state: CartChangeState,
-    options: { discounts?: readonly EngineDiscount[]; refreshSessions?: boolean },
-  ): Promise<void> {
     // Refused (and rolled back) rather than answered with a 500 by the totals.
     if (!state.region_live) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     const regular = options.discounts ? options.discounts.find((d) => !isFreeShipping(d)) : undefined;

@@ -16,7 +16,6 @@ import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { CartResponseCache } from './cart-response-cache';
-import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
 import { cartResponseCacheMiddleware } from './cart-response-cache.middleware';
 import { CartReadModule } from './cart-read.module';
 import { CartsService } from './carts.service';
@@ -55,7 +54,6 @@ import { StoreCartsController } from './store-carts.controller';
     CartMutationRunner,
     OrderPlacementService,
     CartResponseCache,
-    CartResponseCacheInterceptor,
   ],
   exports: [CartReadModule, CartsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
 })

@@ -16,10 +16,12 @@ import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
-import { CartLoaderService, DEFAULT_CART_RELATIONS } from './cart-loader.service';
+import { CartLoaderService, CartView } from './cart-loader.service';
+import { DEFAULT_CART_RELATIONS } from './cart-relations';
 import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
-import { deleteShippingMethods, insertCart, NewCart } from './carts.repository';
+import { deleteShippingMethods } from './cart-recalculation.repository';
+import { insertCart, NewCart } from './carts.repository';
 import type { StorePostCartReq, StorePostCartsCartReq } from './dto/store-carts.dto';
 import { AddLineInput, LineItemsService } from './line-items.service';
 
@@ -69,60 +71,53 @@ export class CartsService {
    * (ReadMayChangeState): such a GET only reads. A guest customer (`expand=customer`)
    * shows only its id and email (storeViewOfCustomer).
    */
-  async retrieve(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
-    return withStoreViewOfCustomer(await this.retrieveAttaching(id, relations, customerId));
+  async retrieve(id: string, relations: readonly string[], customerId?: string): Promise<CartView> {
+    const view = await this.retrieveAttaching(id, relations, customerId);
+    withStoreViewOfCustomer(view.cart);
+    return view;
   }
 
-  private async retrieveAttaching(id: string, relations: readonly string[], customerId?: string): Promise<Cart> {
-    const cart = await this.loader.loadWithTotals(id, { relations });
-    if (!customerId || cart.customer_id === customerId || cart.completed_at) return cart;
-    if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return cart;
+  private async retrieveAttaching(id: string, relations: readonly string[], customerId?: string): Promise<CartView> {
+    const view = await this.loader.view(id, { relations });
+    const { cart } = view;
+    if (!customerId || cart.customer_id === customerId || cart.completed_at) return view;
+    if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return view;
     const customer = await this.dataSource.getRepository(Customer).findOne({ where: { id: customerId }, select: { id: true, email: true } });
-    if (!customer) return cart;
-    const updated = await this.mutations.run(id, async (locked, manager) => {
+    if (!customer) return view;
+    const updated = await this.mutations.mutate(id, async (locked, manager) => {
       // Checked again under the lock: the cart may have changed hands since the read.
       if (locked.customer_id === customer.id) return;
       if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return;
       await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
     });
-    return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.loadWithTotals(id, { relations });
+    return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.view(id, { relations });
   }
 
   /**
    * POST /store/carts/:id/line-items. Runs in `manager` when given (the idempotency key's
    * transaction). The cart row lock makes concurrent adds queue, so all of them persist.
    */
-  addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
-    return this.mutations.run(
-      cartId,
-      async (cart, m) => {
-        await this.lineItems.add(cart, input, m, this.recalculation.itemsChanged);
-      },
-      { manager },
-    );
+  async addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
+    const work = async (cart: Cart, m: EntityManager) => void (await this.lineItems.add(cart, input, m));
+    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items' })).cart;
   }
 
-  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. `unit_price` (drafts only) replaces re-pricing. */
-  updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number }): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
-      await this.lineItems.update(cart, lineId, input, m);
-      await this.recalculation.afterItemsChanged(cart, m);
-    });
+  /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
+  async updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }): Promise<Cart> {
+    const work = (cart: Cart, m: EntityManager) => this.lineItems.update(cart, lineId, input, m);
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items' })).cart;
   }
 
   /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
-  deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
-      if (await this.lineItems.delete(cart, lineId, m)) await this.recalculation.afterItemsChanged(cart, m);
-    });
+  async deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
+    const work = async (cart: Cart, m: EntityManager) => ((await this.lineItems.delete(cart, lineId, m)) ? undefined : ('unchanged' as const));
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items' })).cart;
   }
 
   /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
-  removeDiscount(cartId: string, code: string): Promise<Cart> {
-    return this.mutations.run(cartId, async (cart, m) => {
-      await this.discounts.remove(cart, code, m);
-      await this.recalculation.afterCartChanged(cart, m);
-    });
+  async removeDiscount(cartId: string, code: string): Promise<Cart> {
+    const work = (cart: Cart, m: EntityManager) => this.discounts.remove(cart, code, m);
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart' })).cart;
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
@@ -137,12 +132,12 @@ export class CartsService {
    * like added lines; quantity 0 counts as 1, as in Medusa v1). Without items it is one
    * INSERT statement; with items, one transaction.
    */
-  async create(input: StorePostCartReq, ctx: RequestContext): Promise<Cart> {
+  async create(input: StorePostCartReq, ctx: RequestContext, draft?: { manager: EntityManager; metadata: Record<string, unknown> }): Promise<Cart> {
     // Reads and checks first, outside any transaction; the region, its countries and the
     // default sales channel are checked by the INSERT statement itself, so a cart without
     // items is one statement (with its shipping address, when one is derived) and needs
     // no BEGIN/COMMIT round trips.
-    const reader = this.dataSource.manager;
+    const reader = draft?.manager ?? this.dataSource.manager;
     // null: the store's default channel, which the INSERT itself looks up.
     const salesChannelId = input.sales_channel_id ? (await this.salesChannel(input.sales_channel_id, reader)).id : null;
     const customer = ctx.customerId ? await this.customers.retrieve(ctx.customerId, [], reader) : undefined;
@@ -152,16 +147,16 @@ export class CartsService {
       sales_channel_id: salesChannelId,
       customer_id: customer?.id ?? null,
       email: customer?.email ?? null,
-      type: 'default',
+      type: draft ? 'draft_order' : 'default',
       context: boundedJson('context', { ...withoutRequestFacts(input.context), ip: ctx.ip, user_agent: ctx.userAgent }),
-      metadata: null,
+      metadata: draft?.metadata ?? null,
       billing_address_id: null,
     });
     const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
     const items = input.items ?? [];
     if (items.length === 0) {
       const { inserted, regionTreeVersion } = await insertCart(reader, newCart);
-      return this.loader.withTotalsOfNewCart(inserted, regionTreeVersion);
+      return (await this.loader.viewOfNewCart(inserted, regionTreeVersion)).cart;
     }
     return this.tx.run(async (manager) => {
       const { inserted } = await insertCart(manager, newCart);
@@ -169,7 +164,7 @@ export class CartsService {
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
       }
-      return this.loader.loadWithTotals(cart.id, {}, manager);
+      return (await this.loader.view(cart.id, {}, manager)).cart;
     });
   }
 
@@ -182,43 +177,48 @@ export class CartsService {
    * `mayTakeOver`: an admin (draft orders) moving the cart to another customer, even away
    * from a registered one; the store never passes it.
    */
-  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean } = {}): Promise<Cart> {
-    return this.mutations.run(id, async (cart, manager) => {
-      await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
-      const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
-      if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
-      if (input.shipping_address !== undefined) {
-        const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(cart, manager)));
-        await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
-      }
-      if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
-        const channel = await this.salesChannel(input.sales_channel_id, manager);
-        await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
-        await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
-        cart.sales_channel_id = channel.id;
-        await deleteShippingMethods(manager, cart.id);
-      }
-      // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
-      const applied =
-        input.discounts !== undefined
-          ? await this.discounts.apply(
-              cart,
-              input.discounts.map((d) => d.code),
-              manager,
-            )
-          : undefined;
-      if (input.gift_cards !== undefined)
-        await this.giftCards.replace(
-          cart,
-          input.gift_cards.map((g) => g.code),
-          manager,
-        );
-      if (input.context !== undefined) {
-        const context = boundedJson('context', { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) }, cart.context);
-        await updateById(manager, Cart, cart.id, { context });
-      }
-      await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
-    });
+  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean; manager?: EntityManager } = {}): Promise<Cart> {
+    const updated = await this.mutations.mutate(
+      id,
+      async (cart, manager) => {
+        await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
+        const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
+        if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
+        if (input.shipping_address !== undefined) {
+          const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(cart, manager)));
+          await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
+        }
+        if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
+          const channel = await this.salesChannel(input.sales_channel_id, manager);
+          await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
+          await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
+          cart.sales_channel_id = channel.id;
+          await deleteShippingMethods(manager, cart.id);
+        }
+        // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
+        const applied =
+          input.discounts !== undefined
+            ? await this.discounts.apply(
+                cart,
+                input.discounts.map((d) => d.code),
+                manager,
+              )
+            : undefined;
+        if (input.gift_cards !== undefined)
+          await this.giftCards.replace(
+            cart,
+            input.gift_cards.map((g) => g.code),
+            manager,
+          );
+        if (input.context !== undefined) {
+          const context = boundedJson('context', { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) }, cart.context);
+          await updateById(manager, Cart, cart.id, { context });
+        }
+        await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
+      },
+      { manager: options.manager },
+    );
+    return updated.cart;
   }
 
   /**

@@ -8,18 +8,18 @@ import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { generateEntityId } from '../../common/database/ids';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
-import type { ItemsChangedRecalculation } from './cart-recalculation.service';
 import { loadCartRegion } from './cart-region';
 import {
   deleteLines,
   deleteLinesOutsideSalesChannel,
+  insertCustomLine,
   insertLine,
   lineContext,
   NewLineRow,
   repriceLines,
   setLineQuantity,
   variantLinesOfCart,
-} from './carts.repository';
+} from './line-items.repository';
 import { LineItem } from './line-item.entity';
 import {
   assertForSale,
@@ -40,8 +40,8 @@ export interface AddLineInput {
 /**
  * Line items of an open cart. Every method runs inside the caller's transaction while it
  * holds the cart row lock (CartLoaderService.lock), so a merge reads the line's current
- * quantity and concurrent adds all persist. Callers then run the cart's recalculation
- * (shipping methods dropped, adjustments and payment sessions refreshed).
+ * quantity and concurrent adds all persist. The recalculation that follows (shipping
+ * methods dropped, adjustments and payment sessions refreshed) is CartMutationRunner's.
  */
 @Injectable()
 export class LineItemsService {
@@ -51,9 +51,10 @@ export class LineItemsService {
    * (quantity tiers) and the stock checked for it. 400 for a merged quantity above
    * MAX_LINE_QUANTITY, an unknown variant, a product not published (assertForSale), a variant
    * without a price in the region, a product outside the cart's sales channel, or
-   * insufficient inventory (code insufficient_inventory).
+   * insufficient inventory (code insufficient_inventory). `unitPrice`: an admin's price for
+   * a draft's line, which replaces the variant's (still checked to exist).
    */
-  async add(cart: Cart, input: AddLineInput, manager: EntityManager, recalculation?: ItemsChangedRecalculation): Promise<LineItem> {
+  async add(cart: Cart, input: AddLineInput, manager: EntityManager, options: { unitPrice?: number } = {}): Promise<LineItem> {
     const { region, variant, lines, in_sales_channel, line_count } = await lineContext(
       manager,
       { id: cart.id, regionId: cart.region_id, salesChannelId: cart.sales_channel_id ?? null },
@@ -70,12 +71,12 @@ export class LineItemsService {
     if (!existing) assertRoomForLine(line_count);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > MAX_LINE_QUANTITY) throw ApiError.invalid(`A line may hold at most ${MAX_LINE_QUANTITY} units of a variant`);
-    const unitPrice = unitPriceFor(variant, region, quantity);
+    // Priced even when the admin sets the price: a variant without a price in the region is refused either way.
+    const variantPrice = unitPriceFor(variant, region, quantity);
+    const unitPrice = options.unitPrice ?? variantPrice;
     assertInventory(variant, quantity);
     if (existing) {
       await setLineQuantity(manager, { id: existing.id, quantity, unitPrice });
-      // Not in one statement with the recalculation: it updates this very row (has_shipping).
-      await recalculation?.run(cart, manager);
       return manager.create(LineItem, {
         id: existing.id,
         cart_id: cart.id,
@@ -99,40 +100,59 @@ export class LineItemsService {
       includes_tax: regionPricesIncludeTax(region),
       metadata,
     };
-    if (recalculation) await recalculation.insertLine(cart, row, manager);
-    else await insertLine(manager, cart.id, row);
+    await insertLine(manager, cart.id, row);
     return manager.create(LineItem, { ...row, cart_id: cart.id, order_id: null, should_merge: true, has_shipping: false });
   }
 
   /**
-   * Sets a line's quantity (0 deletes it), re-pricing for the new quantity (or setting
-   * `unit_price`, an admin's price for a draft's line) and checking stock; merges
-   * `metadata` the Medusa way. 400 invalid_data for a line not in the cart.
+   * Sets a line's quantity (0 deletes it; the line's own without one), re-pricing for the
+   * new quantity and checking stock; merges `metadata` the Medusa way. 400 invalid_data for
+   * a line not in the cart. An admin editing a draft's line may set its `unit_price` and
+   * `title`, and keeps its price (`reprice: false`, as Medusa v1 does for drafts).
    */
   async update(
     cart: Cart,
     lineId: string,
-    input: { quantity: number; metadata?: Record<string, unknown>; unit_price?: number },
+    input: { quantity?: number; metadata?: Record<string, unknown>; unit_price?: number; title?: string },
     manager: EntityManager,
+    options: { reprice?: boolean } = {},
   ): Promise<void> {
     const repo = manager.getRepository(LineItem);
     const line = await repo.findOne({ where: { id: lineId, cart_id: cart.id } });
     if (!line) throw ApiError.invalid('Could not find the line item');
-    if (input.quantity === 0) {
+    const quantity = input.quantity ?? line.quantity;
+    if (quantity === 0) {
       await repo.delete(line.id);
       return;
     }
-    const changes: Partial<LineItem> = { quantity: input.quantity, has_shipping: false };
+    const changes: Partial<LineItem> = { quantity, has_shipping: false };
     if (line.variant_id) {
       const variant = await loadVariantForLine(line.variant_id, manager);
       assertForSale(cart, variant.product!);
-      assertInventory(variant, input.quantity, "Inventory doesn't cover the desired quantity");
-      changes.unit_price = input.unit_price ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), input.quantity);
+      assertInventory(variant, quantity, "Inventory doesn't cover the desired quantity");
+      const keptPrice = options.reprice === false ? line.unit_price : undefined;
+      changes.unit_price = input.unit_price ?? keptPrice ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), quantity);
     } else if (input.unit_price !== undefined) {
       changes.unit_price = input.unit_price;
     }
+    if (input.title !== undefined) changes.title = input.title;
     if (input.metadata !== undefined) changes.metadata = mergeMetadata(line.metadata, input.metadata);
     await repo.update(line.id, changes as QueryDeepPartialEntity<LineItem>);
+  }
+
+  /**
+   * Adds a line without a variant, as draft orders add them: at the admin's title and
+   * price, never discounted, always shippable, never merged (Medusa v1). 400 beyond
+   * LIST_LIMITS.cartLines. Returns its id.
+   */
+  async addCustom(
+    cart: Cart,
+    input: { title: string; unit_price: number; quantity: number; metadata?: Record<string, unknown> },
+    manager: EntityManager,
+  ): Promise<string> {
+    const metadata = boundedJson('metadata', input.metadata ?? {});
+    assertRoomForLine(await manager.getRepository(LineItem).count({ where: { cart_id: cart.id } }));
+    return insertCustomLine(manager, cart.id, { title: input.title, unit_price: input.unit_price, quantity: input.quantity, metadata });
   }
 
   /** Deletes a line of the cart; returns false (and changes nothing) when it is not in the cart. */
@@ -176,6 +196,6 @@ export class LineItemsService {
 }
 
 /** A new line beyond LIST_LIMITS.cartLines is refused (400 invalid_data): one cart's work stays bounded. */
-export function assertRoomForLine(lineCount: number): void {
+function assertRoomForLine(lineCount: number): void {
   if (lineCount >= LIST_LIMITS.cartLines) throw ApiError.invalid(`A cart must not have more than ${LIST_LIMITS.cartLines} line items`);
 }

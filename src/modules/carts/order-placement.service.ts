@@ -6,7 +6,7 @@ import { Order } from '../orders/order.entity';
 import { insertOrderFromCart } from '../orders/orders.repository';
 import type { TaxLinesResult } from '../taxes/tax-provider.interface';
 import type { Cart } from './cart.entity';
-import { closeCartIntoOrder, replaceTaxLines, TaxLineToStore } from './carts.repository';
+import { closeCartIntoOrder, replaceTaxLines, TaxLineToStore } from './cart-completion.repository';
 
 /**
  * The writes that turn a locked, validated cart into an order, inside the completion

@@ -1,6 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ReadMayChangeState } from '../../common/auth/cross-site-reads';
 import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
@@ -9,8 +9,9 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Cart } from './cart.entity';
-import { CartResponseCacheInterceptor } from './cart-response-cache.interceptor';
-import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-loader.service';
+import { CartResponseCache } from './cart-response-cache';
+import { captureCartAnswer } from './cart-response-capture';
+import { ALLOWED_CART_RELATIONS, DEFAULT_CART_RELATIONS } from './cart-relations';
 import { CART_TOTAL_FIELDS } from './cart-totals.service';
 import { CartsService, RequestContext } from './carts.service';
 import { StorePostCartReq, StorePostCartsCartLineItemsItemReq, StorePostCartsCartLineItemsReq, StorePostCartsCartReq } from './dto/store-carts.dto';
@@ -23,6 +24,7 @@ export class StoreCartsController {
   constructor(
     private readonly carts: CartsService,
     private readonly idempotency: IdempotencyKeysService,
+    private readonly responseCache: CartResponseCache,
   ) {}
 
   @Post()
@@ -41,7 +43,6 @@ export class StoreCartsController {
     allowedRelations: ALLOWED_CART_RELATIONS,
     computedFields: [...CART_TOTAL_FIELDS, 'object', 'payment_session'],
   })
-  @UseInterceptors(CartResponseCacheInterceptor)
   @MedusaResponse('StoreCartsRes')
   async retrieve(
     @Param('id') id: string,
@@ -49,9 +50,14 @@ export class StoreCartsController {
     @FindParams() config: FindConfig,
     @CartRequestContext() ctx: RequestContext,
     @ReadMayChangeState() mayChangeState: boolean,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
+    const capture = captureCartAnswer(this.responseCache, req, res);
     // A GET another site made the shopper's browser send only reads: it never attaches the cart.
-    return { cart: await this.carts.retrieve(id, config.relations, mayChangeState ? ctx.customerId : undefined) };
+    const view = await this.carts.retrieve(id, config.relations, mayChangeState ? ctx.customerId : undefined);
+    capture?.(view);
+    return { cart: view.cart };
   }
 
   @Post(':id')

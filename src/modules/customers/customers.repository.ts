@@ -94,3 +94,11 @@ export async function liveStoreTokens(manager: EntityManager, customerId: string
 export async function bumpCustomerTokenVersion(manager: EntityManager, customerId: string): Promise<void> {
   await manager.query(`UPDATE customer SET token_version = token_version + 1, kept_token_id = NULL, updated_at = now() WHERE id = $1`, [customerId]);
 }
+
+/** The customer's group ids (what the engine's customer-group conditions test). */
+export async function customerGroupIds(manager: EntityManager, customerId: string): Promise<string[]> {
+  const rows: Array<{ customer_group_id: string }> = await manager.query('SELECT customer_group_id FROM customer_group_customers WHERE customer_id = $1', [
+    customerId,
+  ]);
+  return rows.map((r) => r.customer_group_id);
+}

@@ -5,8 +5,6 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { DraftOrder } from './draft-order.entity';
-import { DraftOrderLineItemsService } from './draft-order-line-items.service';
-import { DraftOrderLoaderService } from './draft-order-loader.service';
 import { DraftOrderPaymentService } from './draft-order-payment.service';
 import { DraftOrdersService } from './draft-orders.service';
 import { DRAFT_ORDER_LIST_ALLOWED_RELATIONS, DRAFT_ORDER_LIST_RELATIONS, DraftOrdersQueryService } from './draft-orders-query.service';
@@ -24,9 +22,7 @@ import {
 export class AdminDraftOrdersController {
   constructor(
     private readonly queries: DraftOrdersQueryService,
-    private readonly loader: DraftOrderLoaderService,
     private readonly drafts: DraftOrdersService,
-    private readonly lineItems: DraftOrderLineItemsService,
     private readonly payments: DraftOrderPaymentService,
   ) {}
 
@@ -57,7 +53,7 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'Get a Draft Order' })
   @MedusaResponse('AdminDraftOrdersRes')
   async retrieve(@Param('id') id: string) {
-    return { draft_order: await this.loader.view(id) };
+    return { draft_order: await this.queries.view(id) };
   }
 
   @Post(':id')
@@ -72,7 +68,7 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'Delete a Draft Order' })
   @MedusaResponse('AdminDraftOrdersDeleteRes')
   async delete(@Param('id') id: string) {
-    await this.queries.delete(id);
+    await this.drafts.delete(id);
     return { id, object: 'draft-order', deleted: true };
   }
 
@@ -81,7 +77,7 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'Create a Line Item' })
   @MedusaResponse('AdminDraftOrdersRes')
   async addLineItem(@Param('id') id: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsReq) {
-    return { draft_order: await this.lineItems.add(id, body) };
+    return { draft_order: await this.drafts.addLine(id, body) };
   }
 
   @Post(':id/line-items/:line_id')
@@ -89,14 +85,14 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'Update a Line Item' })
   @MedusaResponse('AdminDraftOrdersRes')
   async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: AdminPostDraftOrdersDraftOrderLineItemsItemReq) {
-    return { draft_order: await this.lineItems.update(id, lineId, body) };
+    return { draft_order: await this.drafts.updateLine(id, lineId, body) };
   }
 
   @Delete(':id/line-items/:line_id')
   @ApiOperation({ summary: 'Delete a Line Item' })
   @MedusaResponse('AdminDraftOrdersRes')
   async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
-    return { draft_order: await this.lineItems.delete(id, lineId) };
+    return { draft_order: await this.drafts.deleteLine(id, lineId) };
   }
 
   @Post(':id/pay')

@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
-import { ApiError, ApiErrorType } from '../../common/errors/api-error';
+import { ApiError } from '../../common/errors/api-error';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
-import { CartCompletionService } from '../carts/cart-completion.service';
 import { CartMutationRunner } from '../carts/cart-mutation.runner';
-import { insertCustomLine, markCartAsDraftOrder, setLineTitleAndPrice } from '../carts/carts.repository';
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
-import { LineItem } from '../carts/line-item.entity';
-import { sameMetadata } from '../carts/line-item-pricing';
-import { assertRoomForLine, LineItemsService } from '../carts/line-items.service';
-import { SYSTEM_PAYMENT_PROVIDER_ID } from '../payments/payment-provider.registry';
+import { LineItemsService } from '../carts/line-items.service';
 import { CustomShippingOption } from './custom-shipping-option.entity';
 import { billingCountryInRegion, upsertCustomShippingOption } from './draft-orders.repository';
 
@@ -48,12 +42,11 @@ export interface DraftCartUpdate {
 export const CUSTOM_LINE_TITLE = 'Custom item';
 
 /**
- * A draft's operations on its cart, every one through the carts module's public services
- * (pricing, totals, shipping validation, discounts, follow-ups and completion all live
- * there). The only writes made here are the draft-specific ones Medusa v1 also makes
- * outside the cart service: custom lines, admin price overrides and custom shipping
- * options. Cart mutations take the cart row lock through CartMutationRunner; none of
- * these methods is called while the caller's transaction holds that lock.
+ * A draft's operations on its cart, every change through the carts module's one write
+ * entry (CartMutationRunner: one transaction, cart row lock, recalculation, answer); pricing,
+ * totals, shipping validation, discounts and completion all live there, as do the line
+ * writes only drafts ask for (custom lines, the admin's price and title: LineItemsService).
+ * The one write made here is the draft's own: custom shipping options.
  */
 @Injectable()
 export class DraftCartService {
@@ -63,39 +56,49 @@ export class DraftCartService {
     private readonly mutations: CartMutationRunner,
     private readonly lineItems: LineItemsService,
     private readonly checkout: CartCheckoutService,
-    private readonly completion: CartCompletionService,
   ) {}
 
   /**
-   * Creates the cart of a new draft (type `draft_order`, the store's default sales channel,
-   * the customer's email when a customer is given, the region's only country as shipping
-   * country) and stores `metadata` on it, as Medusa v1 does. 404 for an unknown region.
+   * Builds the cart of a new draft in the caller's transaction `manager`: a `draft_order`
+   * cart with `metadata` (the store's default sales channel, the customer's email when a
+   * customer is given, the region's only country as shipping country; 404 for an unknown
+   * region), then its lines (shipping requirements depend on the subtotal), every custom
+   * `price` recorded as a custom shipping option of this cart (the price the cart gets
+   * whenever that option is added, also from the store; a cart with custom options takes
+   * no other), one method per entry, and the cart fields (customer or guest email,
+   * addresses, discounts), as Medusa v1 does. A billing address must be in the region (400).
    */
-  async create(input: { region_id: string; customer_id?: string; metadata?: Record<string, unknown> }): Promise<string> {
-    const cart = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id });
-    await this.mutations.run(cart.id, async (locked, manager) => {
-      await markCartAsDraftOrder(manager, locked.id, boundedJson('metadata', input.metadata ?? {}));
-    });
-    return cart.id;
-  }
-
-  /**
-   * Adds the draft's initial lines and shipping methods in one locked cart transaction:
-   * lines first (shipping requirements depend on the subtotal), then every custom `price`
-   * recorded as a custom shipping option of this cart (the price the cart gets whenever
-   * that option is added, also from the store; a cart with custom options takes no
-   * other), then one method per entry, as Medusa v1 does.
-   */
-  async fill(cartId: string, lines: DraftLineInput[], shipping: DraftShippingInput[]): Promise<void> {
-    await this.mutations.run(cartId, async (cart, manager) => {
-      for (const line of lines) await this.insertLine(cart, { ...line, unit_price: clampPrice(line.unit_price) }, manager);
-      for (const method of shipping) {
-        if (method.price !== undefined) await this.recordCustomShippingOption(cart.id, method.option_id, method.price, manager);
-      }
-      for (const method of shipping) {
-        await this.checkout.addShippingMethod(cart.id, { option_id: method.option_id, data: method.data ?? {} }, { allowAdminOnly: true, manager });
-      }
-    });
+  async build(
+    input: {
+      region_id: string;
+      customer_id?: string;
+      metadata?: Record<string, unknown>;
+      lines: DraftLineInput[];
+      shipping: DraftShippingInput[];
+      cart: DraftCartUpdate;
+    },
+    manager: EntityManager,
+  ): Promise<string> {
+    const metadata = boundedJson('metadata', input.metadata ?? {});
+    const { id: cartId } = await this.carts.create({ region_id: input.region_id }, { customerId: input.customer_id }, { manager, metadata });
+    await this.mutations.mutate(
+      cartId,
+      async (cart, m) => {
+        for (const line of input.lines) await this.insertLine(cart, { ...line, unit_price: clampPrice(line.unit_price) }, m);
+        for (const method of input.shipping) {
+          if (method.price !== undefined) await this.recordCustomShippingOption(cart.id, method.option_id, method.price, m);
+        }
+        for (const method of input.shipping) {
+          await this.checkout.addShippingMethod(cart.id, { option_id: method.option_id, data: method.data ?? {} }, { allowAdminOnly: true, manager: m });
+        }
+      },
+      { manager },
+    );
+    await this.update(cartId, input.cart, manager);
+    if (input.cart.billing_address !== undefined && (await billingCountryInRegion(manager, cartId)) === false) {
+      throw ApiError.notAllowed('Billing country not in region');
+    }
+    return cartId;
   }
 
   /**
@@ -105,13 +108,8 @@ export class DraftCartService {
    * may move the draft to another customer (`email`: the guest customer of that email,
    * found or created) even when it belongs to a registered one, as in Medusa v1.
    */
-  async update(cartId: string, input: DraftCartUpdate): Promise<void> {
-    await this.carts.update(cartId, input, { customerId: input.customer_id }, { mayTakeOver: true });
-  }
-
-  /** A new draft's billing address must be in its region, as Medusa v1's cart creation checks (400). */
-  async assertBillingInRegion(cartId: string): Promise<void> {
-    if ((await billingCountryInRegion(this.dataSource.manager, cartId)) === false) throw ApiError.notAllowed('Billing country not in region');
+  async update(cartId: string, input: DraftCartUpdate, manager?: EntityManager): Promise<void> {
+    await this.carts.update(cartId, input, { customerId: input.customer_id }, { mayTakeOver: true, manager });
   }
 
   /** `customerId` when it names a live customer; Medusa v1 falls back to the email otherwise. */
@@ -121,46 +119,27 @@ export class DraftCartService {
   }
 
   /**
-   * Adds a line: a variant line is priced and merged by the carts module (then takes the
-   * admin's `unit_price` when given); a line without a variant is a custom line. The cart's
-   * follow-ups (shipping methods dropped, adjustments, payment sessions) then run.
+   * Adds a line in ONE cart transaction: a variant line is priced and merged by the carts
+   * module, then takes the admin's `unit_price` when given; a line without a variant is a
+   * custom line. The cart's recalculation (shipping methods dropped, adjustments, payment
+   * sessions) then runs on the final price.
    */
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
-    if (input.variant_id) {
-      await this.carts.addLineItem(cartId, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata });
-      if (input.unit_price !== undefined)
-        await this.overrideLine(cartId, { variant_id: input.variant_id, metadata: input.metadata ?? {} }, { unit_price: input.unit_price });
-      return;
-    }
-    let lineId = '';
-    await this.mutations.run(cartId, async (cart, manager) => {
-      lineId = await this.insertLine(cart, input, manager);
-    });
-    // The carts module exports no "items changed" follow-up; a line update to the same
-    // quantity runs it (shipping methods dropped, adjustments and sessions refreshed).
-    await this.carts.updateLineItem(cartId, lineId, { quantity: input.quantity });
+    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items' });
   }
 
   /**
-   * Updates a line through the carts module: `quantity` (0 removes the line, stock
-   * checked) at the admin's `unit_price`, else at the line's current price: as in Medusa
-   * v1, a draft's line is not re-priced by a quantity change, so a custom price stays.
-   * Then the admin's `title`. 400 invalid_data when the line is not in the cart.
+   * Updates a line in ONE cart transaction: `quantity` (0 removes the line, stock checked)
+   * at the admin's `unit_price`, else at the line's current price: as in Medusa v1, a
+   * draft's line is not re-priced by a quantity change, so a custom price stays. Also the
+   * admin's `title`. 400 invalid_data when the line is not in the cart.
    */
   async updateLine(
     cartId: string,
     lineId: string,
     input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> },
   ): Promise<void> {
-    const line = await this.dataSource.getRepository(LineItem).findOne({ where: { id: lineId, cart_id: cartId } });
-    if (!line) throw ApiError.invalid('Could not find the line item');
-    await this.carts.updateLineItem(cartId, lineId, {
-      quantity: input.quantity ?? line.quantity,
-      metadata: input.metadata,
-      unit_price: input.unit_price ?? line.unit_price,
-    });
-    if (input.quantity === 0 || input.title === undefined) return;
-    await this.overrideLine(cartId, { id: lineId }, { title: input.title });
+    await this.mutations.mutate(cartId, (cart, manager) => this.lineItems.update(cart, lineId, input, manager, { reprice: false }), { recalculate: 'items' });
   }
 
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */
@@ -168,63 +147,15 @@ export class DraftCartService {
     await this.carts.deleteLineItem(cartId, lineId);
   }
 
-  /**
-   * Pays the cart through the `system` provider (authorizes and captures at once) and
-   * completes it into an order through the carts module's completion (the store's path).
-   * A cart that is already completed is not completed again: completion answers its
-   * existing order, so a retry after a failure past completion (or a race with another
-   * payment) never places a second order. Returns the order id; completion's refusals
-   * (empty cart, no customer, out of stock...) are rethrown with their type and message.
-   */
-  async complete(cartId: string, draftId: string): Promise<string> {
-    const cart = await this.dataSource.getRepository(Cart).findOne({ where: { id: cartId } });
-    // A cart completed by an earlier attempt (or through the store) already has its order:
-    // completion answers it, and a completed cart cannot take a payment session.
-    if (!cart?.completed_at) await this.checkout.selectPaymentSession(cartId, SYSTEM_PAYMENT_PROVIDER_ID);
-    // A fresh key per attempt: a recorded refusal (e.g. out of stock) must not be replayed
-    // after the admin fixed the cause; the cart row lock is what prevents a second order.
-    const key = `draft-order-pay:${draftId}:${randomUUID()}`;
-    const { body } = await this.completion.complete(cartId, { key, method: 'POST', path: `/admin/draft-orders/${draftId}/pay` }, {});
-    if (body.type === 'order' && 'data' in body) return (body.data as { id: string }).id;
-    if ('message' in body) throw new ApiError(body.type as ApiErrorType, body.message, body.code);
-    throw ApiError.notAllowed('The draft order payment could not be completed');
-  }
-
-  /** Inserts a custom line, or a priced variant line then the admin's price; returns its id. */
-  private async insertLine(cart: Cart, input: DraftLineInput, manager: EntityManager): Promise<string> {
+  /** Inserts a variant line (priced and merged by the carts module, at the admin's `unit_price` when given) or a custom line. */
+  private async insertLine(cart: Cart, input: DraftLineInput, manager: EntityManager): Promise<void> {
     if (input.variant_id) {
-      const line = await this.lineItems.add(cart, { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata }, manager);
-      if (input.unit_price !== undefined) await setLineTitleAndPrice(manager, line.id, { unit_price: input.unit_price });
-      return line.id;
+      const variantLine = { variant_id: input.variant_id, quantity: input.quantity, metadata: input.metadata };
+      await this.lineItems.add(cart, variantLine, manager, { unitPrice: input.unit_price });
+      return;
     }
-    const metadata = boundedJson('metadata', input.metadata ?? {});
-    assertRoomForLine(await manager.getRepository(LineItem).count({ where: { cart_id: cart.id } }));
-    return insertCustomLine(manager, cart.id, {
-      title: input.title ?? CUSTOM_LINE_TITLE,
-      unit_price: input.unit_price ?? 0,
-      quantity: input.quantity,
-      metadata,
-    });
-  }
-
-  /**
-   * Applies the admin's title / price to a line (found by id, or as the variant line with
-   * those metadata that the carts module just added or merged), then has the carts module
-   * refresh the discount adjustments and payment sessions, which depend on the price.
-   */
-  private async overrideLine(
-    cartId: string,
-    match: { id: string } | { variant_id: string; metadata: Record<string, unknown> },
-    changes: { title?: string; unit_price?: number },
-  ): Promise<void> {
-    await this.mutations.run(cartId, async (_cart, manager) => {
-      const repo = manager.getRepository(LineItem);
-      const lines = await repo.find({ where: 'id' in match ? { id: match.id, cart_id: cartId } : { cart_id: cartId, variant_id: match.variant_id } });
-      const line = 'id' in match ? lines[0] : lines.find((l) => l.should_merge && sameMetadata(l.metadata, match.metadata));
-      if (!line) return;
-      await setLineTitleAndPrice(manager, line.id, changes);
-    });
-    await this.carts.update(cartId, {}, {});
+    const customLine = { title: input.title ?? CUSTOM_LINE_TITLE, unit_price: input.unit_price ?? 0, quantity: input.quantity, metadata: input.metadata };
+    await this.lineItems.addCustom(cart, customLine, manager);
   }
 
   /**

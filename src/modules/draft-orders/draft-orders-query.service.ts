@@ -1,14 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, FindOptionsWhere, ILike, Raw } from 'typeorm';
-import { TransactionRunner } from '../../common/database/transaction.runner';
+import { DataSource, EntityManager, FindOptionsWhere, ILike, Raw } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
 import { buildWhere, escapeLike, listPage } from '../../common/query/list-query';
 import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import type { Cart } from '../carts/cart.entity';
 import { CartLoaderService } from '../carts/cart-loader.service';
-import { softDeleteCart } from '../carts/carts.repository';
 import { DraftOrder, DraftOrderStatus } from './draft-order.entity';
-import { DraftOrderLoaderService } from './draft-order-loader.service';
+
+/** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
+export const DRAFT_ORDER_CART_RELATIONS = [
+  'region',
+  'region.payment_providers',
+  'items',
+  'items.adjustments',
+  'payment',
+  'payment_sessions',
+  'shipping_address',
+  'shipping_address.country',
+  'billing_address',
+  'billing_address.country',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'discounts',
+  'discounts.rule',
+  'customer',
+  'gift_cards',
+];
+
+/** A draft as single-draft responses show it: its order and its cart with every total. */
+export type DraftOrderView = DraftOrder & { cart: Cart };
 
 /** What a draft list shows by default: the plain cart with its lines (no totals), and the order. */
 export const DRAFT_ORDER_LIST_RELATIONS = ['order', 'cart', 'cart.items', 'cart.items.adjustments'];
@@ -31,13 +53,11 @@ export interface DraftOrderListFilters {
   updated_at?: DateComparisonOperator;
 }
 
-/** Listing and deleting drafts (the operations that never touch the cart's contents). */
+/** Reading drafts: the list, one draft as single-draft routes answer it, and the draft row. */
 @Injectable()
 export class DraftOrdersQueryService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly tx: TransactionRunner,
-    private readonly drafts: DraftOrderLoaderService,
     private readonly carts: CartLoaderService,
   ) {}
 
@@ -55,21 +75,50 @@ export class DraftOrdersQueryService {
     return listPage(this.dataSource.getRepository(DraftOrder), { where: search, config, relationLoad: 'json-tree' });
   }
 
-  /**
-   * Hard-deletes an open draft (Medusa v1 keeps no deleted drafts) and soft-deletes its
-   * cart, so the abandoned cart can no longer be edited or completed. A completed draft,
-   * or one whose cart is being completed by a payment right now, is the record of its
-   * order: 400 not_allowed. A missing draft is not an error (200, as Medusa v1).
-   * Locks the draft row, then the cart row (the order every draft operation uses).
-   */
-  async delete(id: string): Promise<void> {
-    await this.tx.run(async (manager) => {
-      const draft = await this.drafts.lock(id, manager);
-      if (!draft) return;
-      const cart = await this.carts.lock(draft.cart_id, manager);
-      if (draft.status !== 'open' || cart.completed_at) throw ApiError.notAllowed('A completed draft order cannot be deleted');
-      await manager.getRepository(DraftOrder).delete(draft.id);
-      await softDeleteCart(manager, cart.id);
-    });
+  /** The draft row; 404 with Medusa's message. */
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrder> {
+    const draft = await manager.getRepository(DraftOrder).findOne({ where: { id } });
+    if (!draft) throw notFound(id);
+    return draft;
   }
+
+  /**
+   * The draft, refused unless open (400 not_allowed, Medusa's message). Not a lock: a
+   * draft paid right after this check has a completed cart, which the carts module refuses
+   * to change, so an edit can never slip into a placed order.
+   */
+  async findOpen(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrder> {
+    const draft = await this.find(id, manager);
+    assertOpen(draft);
+    return draft;
+  }
+
+  /**
+   * The draft with its order and its cart decorated with every total, as Medusa's admin
+   * shows it: also the cart's `raw_discount_total` and its region's `tax_rates` (always
+   * empty: there are no per-product tax rates here, the region's own rate applies);
+   * 404 when missing.
+   */
+  async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrderView> {
+    const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
+    if (!draft) throw notFound(id);
+    const { cart, totals } = await this.carts.view(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS }, manager);
+    Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
+    if (cart.region) Object.assign(cart.region, { tax_rates: [] });
+    draft.cart = cart;
+    return draft as DraftOrderView;
+  }
+}
+
+/** Only open drafts may change (400 not_allowed, Medusa v1's message). */
+export function assertOpen(draft: DraftOrder): void {
+  if (draft.status !== 'open') throw notOpen();
+}
+
+export function notOpen(): ApiError {
+  return ApiError.notAllowed('You are only allowed to update open draft orders');
+}
+
+function notFound(id: string): ApiError {
+  return ApiError.notFound(`Draft order with ${id} was not found`);
 }

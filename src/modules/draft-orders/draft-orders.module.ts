@@ -3,8 +3,6 @@ import { CartsModule } from '../carts/carts.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AdminDraftOrdersController } from './admin-draft-orders.controller';
 import { DraftCartService } from './draft-cart.service';
-import { DraftOrderLineItemsService } from './draft-order-line-items.service';
-import { DraftOrderLoaderService } from './draft-order-loader.service';
 import { DraftOrderPaymentService } from './draft-order-payment.service';
 import { DraftOrdersService } from './draft-orders.service';
 import { DraftOrdersQueryService } from './draft-orders-query.service';
@@ -13,6 +11,6 @@ import { DraftOrdersQueryService } from './draft-orders-query.service';
 @Module({
   imports: [CartsModule, OrdersModule],
   controllers: [AdminDraftOrdersController],
-  providers: [DraftOrdersQueryService, DraftOrderLoaderService, DraftOrdersService, DraftOrderLineItemsService, DraftOrderPaymentService, DraftCartService],
+  providers: [DraftOrdersQueryService, DraftOrdersService, DraftCartService, DraftOrderPaymentService],
 })
 export class DraftOrdersModule {}

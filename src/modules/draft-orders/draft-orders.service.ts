@@ -1,58 +1,69 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
-import { DraftCartService } from './draft-cart.service';
+import { ApiError } from '../../common/errors/api-error';
+import { CartLoaderService } from '../carts/cart-loader.service';
 import { softDeleteCart } from '../carts/carts.repository';
+import { DraftCartService } from './draft-cart.service';
 import { DraftOrder } from './draft-order.entity';
-import { DraftOrderLoaderService, notOpen, DraftOrderView } from './draft-order-loader.service';
-import type { AdminPostDraftOrdersDraftOrderReq, AdminPostDraftOrdersReq } from './dto/admin-draft-orders.dto';
+import { DraftOrdersQueryService, DraftOrderView, notOpen } from './draft-orders-query.service';
+import type {
+  AdminPostDraftOrdersDraftOrderLineItemsItemReq,
+  AdminPostDraftOrdersDraftOrderLineItemsReq,
+  AdminPostDraftOrdersDraftOrderReq,
+  AdminPostDraftOrdersReq,
+} from './dto/admin-draft-orders.dto';
 import { emitEvent } from '../events/outbox';
 
-/** Creating and updating drafts; the cart work is the carts module's, reached through DraftCartService. */
+/**
+ * Changing drafts: creation, updates, lines and deletion; the cart work is the carts
+ * module's, reached through DraftCartService. Only open drafts change (400 not_allowed).
+ */
 @Injectable()
 export class DraftOrdersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-    private readonly loader: DraftOrderLoaderService,
+    private readonly queries: DraftOrdersQueryService,
+    private readonly carts: CartLoaderService,
     private readonly draftCarts: DraftCartService,
   ) {}
 
   /**
-   * Creates a draft, as Medusa v1 does: a `draft_order` cart in the region (metadata on the
-   * cart; the customer's email when `customer_id` names a customer, else a guest customer
-   * for `email`), the items (variant lines priced by the carts module, custom ones as given),
-   * the shipping methods (custom prices recorded as custom shipping options), addresses,
-   * discounts; then the draft row with the next display id. `status` is ignored: a new
-   * draft is open. The cart steps are separate transactions of the carts module, so a
-   * failing step discards the cart built so far (soft delete) and no draft is created.
+   * Creates a draft, as Medusa v1 does, in ONE transaction: a `draft_order` cart in the
+   * region (metadata on the cart; the customer's email when `customer_id` names a customer,
+   * else a guest customer for `email`), the items (variant lines priced by the carts module,
+   * custom ones as given), the shipping methods (custom prices recorded as custom shipping
+   * options), addresses, discounts; then the draft row with the next display id. `status`
+   * is ignored: a new draft is open. A refused step writes nothing.
    */
   async create(input: AdminPostDraftOrdersReq): Promise<DraftOrderView> {
     const customerId = await this.draftCarts.existingCustomerId(input.customer_id);
-    const cartId = await this.draftCarts.create({ region_id: input.region_id, customer_id: customerId, metadata: input.metadata });
-    let draftId: string;
-    try {
-      await this.draftCarts.fill(cartId, input.items ?? [], input.shipping_methods);
-      await this.draftCarts.update(cartId, {
-        customer_id: customerId,
-        email: customerId ? undefined : input.email,
-        billing_address: input.billing_address,
-        shipping_address: input.shipping_address,
-        discounts: input.discounts,
-      });
-      if (input.billing_address !== undefined) await this.draftCarts.assertBillingInRegion(cartId);
-      draftId = await this.tx.run(async (manager) => {
-        const repo = manager.getRepository(DraftOrder);
-        const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
-        await repo.save(draft);
-        await emitEvent(manager, 'draft_order.created', { id: draft.id });
-        return draft.id;
-      });
-    } catch (err) {
-      await softDeleteCart(this.dataSource.manager, cartId);
-      throw err;
-    }
-    return this.loader.view(draftId);
+    const draftId = await this.tx.run(async (manager) => {
+      const cartId = await this.draftCarts.build(
+        {
+          region_id: input.region_id,
+          customer_id: customerId,
+          metadata: input.metadata,
+          lines: input.items ?? [],
+          shipping: input.shipping_methods,
+          cart: {
+            customer_id: customerId,
+            email: customerId ? undefined : input.email,
+            billing_address: input.billing_address,
+            shipping_address: input.shipping_address,
+            discounts: input.discounts,
+          },
+        },
+        manager,
+      );
+      const repo = manager.getRepository(DraftOrder);
+      const draft = repo.create({ cart_id: cartId, status: 'open', no_notification_order: input.no_notification_order ?? null, metadata: null });
+      await repo.save(draft);
+      await emitEvent(manager, 'draft_order.created', { id: draft.id });
+      return draft.id;
+    });
+    return this.queries.view(draftId);
   }
 
   /**
@@ -62,13 +73,52 @@ export class DraftOrdersService {
    * with a conditional UPDATE that only matches while the draft is still open.
    */
   async update(id: string, input: AdminPostDraftOrdersDraftOrderReq): Promise<DraftOrderView> {
-    const draft = await this.loader.findOpen(id);
+    const draft = await this.queries.findOpen(id);
     const { no_notification_order, ...cartFields } = input;
     if (Object.values(cartFields).some((v) => v !== undefined)) await this.draftCarts.update(draft.cart_id, cartFields);
     if (no_notification_order !== undefined) {
       const result = await this.dataSource.getRepository(DraftOrder).update({ id, status: 'open' }, { no_notification_order });
       if (!result.affected) throw notOpen();
     }
-    return this.loader.view(id);
+    return this.queries.view(id);
+  }
+
+  /** Adds a variant line (priced, or at the given `unit_price`) or a custom line ("Custom item" by default). */
+  async addLine(id: string, input: AdminPostDraftOrdersDraftOrderLineItemsReq): Promise<DraftOrderView> {
+    const draft = await this.queries.findOpen(id);
+    await this.draftCarts.addLine(draft.cart_id, input);
+    return this.queries.view(id);
+  }
+
+  /** Updates title, price, quantity (0 removes the line) or metadata; 400 for a line not in the draft. */
+  async updateLine(id: string, lineId: string, input: AdminPostDraftOrdersDraftOrderLineItemsItemReq): Promise<DraftOrderView> {
+    const draft = await this.queries.findOpen(id);
+    await this.draftCarts.updateLine(draft.cart_id, lineId, input);
+    return this.queries.view(id);
+  }
+
+  /** Removes a line (an unknown line changes nothing); the cart's shipping methods are dropped. */
+  async deleteLine(id: string, lineId: string): Promise<DraftOrderView> {
+    const draft = await this.queries.findOpen(id);
+    await this.draftCarts.deleteLine(draft.cart_id, lineId);
+    return this.queries.view(id);
+  }
+
+  /**
+   * Hard-deletes an open draft (Medusa v1 keeps no deleted drafts) and soft-deletes its
+   * cart, so the abandoned cart can no longer be edited or completed. A completed draft,
+   * or one whose cart is being completed by a payment right now, is the record of its
+   * order: 400 not_allowed. A missing draft is not an error (200, as Medusa v1).
+   * Locks the draft row, then the cart row (the order every draft operation uses).
+   */
+  async delete(id: string): Promise<void> {
+    await this.tx.run(async (manager) => {
+      const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!draft) return;
+      const cart = await this.carts.lock(draft.cart_id, manager);
+      if (draft.status !== 'open' || cart.completed_at) throw ApiError.notAllowed('A completed draft order cannot be deleted');
+      await manager.getRepository(DraftOrder).delete(draft.id);
+      await softDeleteCart(manager, cart.id);
+    });
   }
 }

@@ -2,7 +2,7 @@ import { FindOptionsRelations, ObjectLiteral } from 'typeorm';
 import { loadJsonTrees } from '../../../src/common/database/json-tree-loader';
 import { toRelations } from '../../../src/common/query/relations';
 import { Cart } from '../../../src/modules/carts/cart.entity';
-import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-loader.service';
+import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-relations';
 import { LineItem } from '../../../src/modules/carts/line-item.entity';
 import { LineItemAdjustment } from '../../../src/modules/carts/line-item-adjustment.entity';
 import { Product } from '../../../src/modules/products/product.entity';

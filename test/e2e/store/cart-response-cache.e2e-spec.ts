@@ -5,7 +5,7 @@ import { createProduct } from '../../factories/product.factory';
 import { createTestApp, startTestApp, TestApp } from '../../helpers/app';
 import { eventually, silentWrite as silentWriteTo } from '../../helpers/change-notices';
 import { Cart } from '../../../src/modules/carts/cart.entity';
-import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-loader.service';
+import { ALLOWED_CART_RELATIONS } from '../../../src/modules/carts/cart-relations';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';
 import { ROW_CHANGE_TABLES, SCOPE_TABLES } from '../../../src/modules/table-changes/change-scopes';
 import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';

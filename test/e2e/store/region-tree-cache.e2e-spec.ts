@@ -1,6 +1,7 @@
 import { createTestApp, TestApp } from '../../helpers/app';
 import { createCartViaApi, createShop, Shop } from '../../factories/cart.factory';
-import { CartLoaderService, DEFAULT_CART_RELATIONS } from '../../../src/modules/carts/cart-loader.service';
+import { CartLoaderService } from '../../../src/modules/carts/cart-loader.service';
+import { DEFAULT_CART_RELATIONS } from '../../../src/modules/carts/cart-relations';
 
 /**
  * Cart reads take their region's tree (countries, payment and fulfillment providers) from
