@@ -48,7 +48,6 @@ interface CompiledQuery {
   plan: NodePlan;
 }
 
-
 export interface JsonTreeOptions {
   /** Values read by the same statement, in the same snapshot, kept on each root (attachedValue). */
   attach?: readonly TreeAttachment[];
