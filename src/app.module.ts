@@ -6,6 +6,7 @@ import { AdminModule } from './admin/admin.module';
 import { CommonDatabaseModule } from './common/database/database.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { SessionStore } from './common/http/session-store';
 import { loggerModuleParams } from './common/http/request-logging';
 import { ExpandFieldsInterceptor } from './common/query/expand-fields.interceptor';
 import { createValidationPipe } from './common/validation/validation';
@@ -46,6 +47,7 @@ export class AppModule {
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ExpandFieldsInterceptor },
         ConnectionDrain,
+        SessionStore,
       ],
     };
   }

@@ -1,6 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import connectPgSimple from 'connect-pg-simple';
 import express, { Application, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -13,6 +12,7 @@ import { ApiError } from './common/errors/api-error';
 import { ADMIN_DASHBOARD_PATH, adminDashboard } from './common/http/admin-dashboard';
 import { originMatcher } from './common/http/cors-origins';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { SessionStore } from './common/http/session-store';
 import { requestIdMiddleware } from './common/http/request-logging';
 import { precomputedHeaders } from './common/http/security-headers';
 import { sessionOnDemand } from './common/http/session-on-demand';
@@ -89,11 +89,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
 
   const pool = poolOf(app.get(DataSource));
   keepClientErrorsFromCrashing(pool);
-  const PgStore = connectPgSimple(session);
   const sessionMiddleware = session({
     name: config.sessionCookieName,
     secret: config.sessionSecret,
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    store: app.get(SessionStore).open(pool),
     resave: false,
     saveUninitialized: false,
     rolling: false,

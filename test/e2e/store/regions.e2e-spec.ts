@@ -84,6 +84,6 @@ describe('Store regions (/store/regions)', () => {
     const res = await t.http().get(`/store/regions/${na.id}`).expect(200);
     expect(res.body.region).toMatchObject({ id: na.id, currency_code: 'usd' });
     const missing = await t.http().get('/store/regions/reg_missing').expect(404);
-    expect(missing.body).toEqual({ type: 'not_found', message: 'Region with id: reg_missing was not found' });
+    expect(missing.body).toEqual({ type: 'not_found', message: 'Region with reg_missing was not found' });
   });
 });
