@@ -254,7 +254,9 @@ export class CartsService {
 
   /** The cart row's columns (what Medusa's `cart.updated` carries after an update), from the cart read for the answer. */
   private cartRow(cart: Cart): Record<string, unknown> & { id: string } {
-    const row = Object.fromEntries(this.dataSource.getMetadata(Cart).columns.map((c) => [c.propertyName, (cart as unknown as Record<string, unknown>)[c.propertyName]]));
+    const row = Object.fromEntries(
+      this.dataSource.getMetadata(Cart).columns.map((c) => [c.propertyName, (cart as unknown as Record<string, unknown>)[c.propertyName]]),
+    );
     return { ...row, id: cart.id };
   }
 
