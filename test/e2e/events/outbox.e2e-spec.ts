@@ -306,6 +306,16 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
     expect((await events('draft_order.updated', draft.id))[0].data).toEqual({ id: draft.id });
     await admin.post(`/admin/draft-orders/${draft.id}`).send({ no_notification_order: false }).expect(200);
     expect(await events('draft_order.updated', draft.id)).toHaveLength(2);
+
+    // The draft's lines change its cart: cart.updated { id }, as Medusa's cart service sends it.
+    const cartUpdates = async () => (await eventsAbout(draft.cart_id)).filter((e) => e.name === 'cart.updated').length;
+    const beforeLines = await cartUpdates();
+    const withLine = (await admin.post(`/admin/draft-orders/${draft.id}/line-items`).send({ title: 'Engraving', unit_price: 500, quantity: 1 }).expect(200))
+      .body.draft_order;
+    const engraving = withLine.cart.items.find((i: { title: string }) => i.title === 'Engraving');
+    await admin.post(`/admin/draft-orders/${draft.id}/line-items/${engraving.id}`).send({ quantity: 2 }).expect(200);
+    await admin.delete(`/admin/draft-orders/${draft.id}/line-items/${engraving.id}`).expect(200);
+    expect(await cartUpdates()).toBe(beforeLines + 3);
     await eventually(
       () => deliveries('draft_order.updated', draft.id),
       (d) => d.length === 2,
