@@ -230,6 +230,9 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
   });
 
   it('POST /store/carts/:id: cart.customer_updated (the bare cart id) before cart.updated (the cart row) when the customer changes; cart.updated alone otherwise', async () => {
+    // A subscriber of a bare-id event receives the id string.
+    const customerUpdates: unknown[] = [];
+    bus.subscribe<string>('cart.customer_updated', 'spec.bare-id', async (data) => void customerUpdates.push(data));
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     const res = await t.http().post(`/store/carts/${cart.id}`).send({ email: 'first@test.com' }).expect(200);
     const after = (await eventsAbout(cart.id)).slice(1);
@@ -240,15 +243,12 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
     // The row, not the tree: no relations, no totals.
     expect(after[1].data).not.toHaveProperty('items');
     expect(after[1].data).not.toHaveProperty('total');
-    const customerUpdates: unknown[] = [];
-    // A subscriber of a bare-id event receives the id string.
-    bus.subscribe<string>('cart.customer_updated', 'spec.bare-id', async (data) => void customerUpdates.push(data));
     await t.http().post(`/store/carts/${cart.id}`).send({ email: 'second@test.com' }).expect(200);
     await eventually(
-      () => customerUpdates,
-      (d) => d.length === 1,
+      () => customerUpdates.filter((d) => d === cart.id),
+      (d) => d.length === 2,
     );
-    expect(customerUpdates).toEqual([cart.id]);
+    expect(customerUpdates.every((d) => typeof d === 'string')).toBe(true);
 
     // The same customer again, or no customer in the body: cart.updated only.
     await t.http().post(`/store/carts/${cart.id}`).send({ email: 'second@test.com' }).expect(200);
