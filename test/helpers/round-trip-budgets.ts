@@ -7,25 +7,29 @@
  * Checked by test/e2e/store/cart-write-round-trips.e2e-spec.ts.
  */
 export const ROUND_TRIP_BUDGETS = {
-  /** POST /store/carts without items, once the region's tree is cached. */
+  /** POST /store/carts without items, once the region's tree is cached (its cart.created event is written by the same INSERT statement). */
   createCart: 1,
   /** The same for the first cart after a region change: the region tree is read again (exact). */
   createCartAfterRegionChange: 2,
   /**
    * POST /store/carts/:id/line-items adding a new line. 8, not 7: the line's INSERT is its
-   * own statement (LineItemsService.add), no longer carried by the recalculation's.
+   * own statement (LineItemsService.add), no longer carried by the recalculation's. 9, not
+   * 8: Medusa's cart.updated event, one INSERT into the outbox in the transaction.
    */
-  addNewLine: 8,
-  /** The same variant again: merged into the existing line. */
-  addMergedLine: 8,
+  addNewLine: 9,
+  /** The same variant again: merged into the existing line (9 with cart.updated, as above). */
+  addMergedLine: 9,
   /** POST /store/carts/:id with a discount code. */
   applyDiscountCode: 10,
-  /** POST /store/carts/:id/shipping-methods. */
-  addShippingMethod: 6,
+  /** POST /store/carts/:id/shipping-methods. 7, not 6: Medusa's cart.updated event (one outbox INSERT). */
+  addShippingMethod: 7,
   /** POST /store/carts/:id/payment-sessions. */
   createPaymentSessions: 7,
-  /** POST /store/carts/:id with a new guest email and a shipping address. */
-  setGuestEmailAndAddress: 8,
+  /**
+   * POST /store/carts/:id with a new guest email and a shipping address. 9, not 8: Medusa's
+   * cart.customer_updated and cart.updated events, both written by one outbox INSERT.
+   */
+  setGuestEmailAndAddress: 9,
   /** POST /store/carts/:id/complete (the last one: the order.placed event, one INSERT in the transaction). */
   completeCart: 13,
 } as const;

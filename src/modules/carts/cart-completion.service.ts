@@ -18,7 +18,7 @@ import { CartTotalsService } from './cart-totals.service';
 import { assertForSale } from './line-item-pricing';
 import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
-import { emitEvent } from '../events/outbox';
+import { emitEvents } from '../events/outbox';
 
 export type CompletionBody =
   { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };
@@ -100,7 +100,7 @@ export class CartCompletionService {
     }
 
     await this.placement.persistTaxLines(cart, taxLines, manager);
-    await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
+    const giftCardIds = await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
     const now = new Date();
     await this.placement.attachCartContents(
       cart,
@@ -108,7 +108,11 @@ export class CartCompletionService {
       { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email },
       manager,
     );
-    await emitEvent(manager, 'order.placed', { id: order.id, no_notification: order.no_notification ?? null });
+    // One INSERT for all of them, whatever the number of cards: gift_card.created per card bought, then order.placed (Medusa's order).
+    await emitEvents(manager, [
+      ...giftCardIds.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
+      { name: 'order.placed', data: { id: order.id, no_notification: order.no_notification ?? null } },
+    ]);
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
     const placed = await this.orders.retrieveWithTotals(order.id, undefined, manager, known);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import { emitEvents, EventToEmit } from '../events/outbox';
 import type { Cart } from './cart.entity';
 import { CartLoaderService, CartView } from './cart-loader.service';
 import { CartRecalculationService } from './cart-recalculation.service';
@@ -25,7 +26,16 @@ export interface CartMutationOptions {
    * there, on the read the answer needs anyway, and a refusal (thrown) rolls the change back.
    */
   verify?: (result: Cart) => void;
+  /**
+   * The events the change reports (Medusa's `cart.updated`, ...), given the cart as read for
+   * the answer: written by one INSERT in the transaction, after the verified read, so the
+   * cart row lock orders them; none when the work answered `unchanged`.
+   */
+  events?: (result: Cart) => EventToEmit[];
 }
+
+/** `cart.updated` with Medusa's `{ id }` (line items, discount removal, shipping methods). */
+export const CART_UPDATED = (result: Cart): EventToEmit[] => [{ name: 'cart.updated', data: { id: result.id } }];
 
 /**
  * The one way a cart is changed, by the store routes and draft orders alike: in ONE
@@ -52,6 +62,7 @@ export class CartMutationRunner {
         }
         const view = await this.loader.view(cartId, { forceTaxes: options.forceTaxes }, manager);
         options.verify?.(view.cart);
+        if (options.events && outcome !== 'unchanged') await emitEvents(manager, options.events(view.cart));
         return view;
       },
       { manager: options.manager },

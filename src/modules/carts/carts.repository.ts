@@ -3,6 +3,7 @@ import { generateEntityId } from '../../common/database/ids';
 import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
+import { eventFromRowSql, newEventId } from '../events/outbox';
 import { REGION_TREE_VERSION } from '../regions/region-tree-cache';
 import { Cart } from './cart.entity';
 import { NEW_CART_RELATIONS } from './cart-relations';
@@ -52,6 +53,8 @@ export interface NewCart {
  *   and without one the region's only country is taken; its address row is inserted by
  *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
  * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
+ * - Medusa's `cart.created` `{ id }` is written to the outbox by the same statement, so it
+ *   exists iff the cart does (with items, it commits with them).
  * The rows this statement inserts are invisible to its own sub-selects, so the cart and
  * its address are read from the CTEs' RETURNING; the region and channel from their tables
  * (which is why no CTE is named after a table: it would shadow it).
@@ -71,6 +74,7 @@ export async function insertCart(manager: EntityManager, newCart: NewCart): Prom
       generateEntityId(Address.idPrefix),
       newCart.countryCode,
       cart.metadata === null ? null : JSON.stringify(cart.metadata),
+      newEventId(),
     ]);
   if (!outcome.region_id) {
     if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
@@ -92,7 +96,7 @@ interface InsertCartStatement {
 /** Built once per DataSource: the JSON expressions hydrate with that DataSource's metadata. */
 const insertStatements = new WeakMap<DataSource, InsertCartStatement>();
 
-/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country, $10 metadata. */
+/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country, $10 metadata, $11 the cart.created event's id. */
 function insertCartStatement(manager: EntityManager): InsertCartStatement {
   const built = insertStatements.get(manager.connection);
   if (built) return built;
@@ -127,7 +131,8 @@ function insertCartStatement(manager: EntityManager): InsertCartStatement {
        INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
        SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, $10
          FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
-       RETURNING *)
+       RETURNING *),
+     created_event AS (${eventFromRowSql('cart.created', 'inserted', '$11')})
      SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
             ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
   const statement = { sql, cart, address };

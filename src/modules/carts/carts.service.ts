@@ -18,7 +18,7 @@ import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService, CartView } from './cart-loader.service';
 import { DEFAULT_CART_RELATIONS } from './cart-relations';
-import { CartMutationRunner } from './cart-mutation.runner';
+import { CART_UPDATED, CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import { deleteShippingMethods } from './cart-recalculation.repository';
 import { insertCart, NewCart } from './carts.repository';
@@ -99,25 +99,25 @@ export class CartsService {
    */
   async addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
     const work = async (cart: Cart, m: EntityManager) => void (await this.lineItems.add(cart, input, m));
-    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items' })).cart;
+    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items', events: CART_UPDATED })).cart;
   }
 
   /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
   async updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }): Promise<Cart> {
     const work = (cart: Cart, m: EntityManager) => this.lineItems.update(cart, lineId, input, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items' })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', events: CART_UPDATED })).cart;
   }
 
   /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
   async deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
     const work = async (cart: Cart, m: EntityManager) => ((await this.lineItems.delete(cart, lineId, m)) ? undefined : ('unchanged' as const));
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items' })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', events: CART_UPDATED })).cart;
   }
 
   /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
   async removeDiscount(cartId: string, code: string): Promise<Cart> {
     const work = (cart: Cart, m: EntityManager) => this.discounts.remove(cart, code, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart' })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart', events: CART_UPDATED })).cart;
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
@@ -178,10 +178,11 @@ export class CartsService {
    * from a registered one; the store never passes it.
    */
   async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean; manager?: EntityManager } = {}): Promise<Cart> {
+    let customerChanged = false;
     const updated = await this.mutations.mutate(
       id,
       async (cart, manager) => {
-        await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
+        customerChanged = await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
         const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
         if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
         if (input.shipping_address !== undefined) {
@@ -216,7 +217,14 @@ export class CartsService {
         }
         await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
       },
-      { manager: options.manager },
+      {
+        manager: options.manager,
+        // Medusa v1.20: the bare cart id when the customer changed, then the saved cart row.
+        events: (saved) => [
+          ...(customerChanged ? [{ name: 'cart.customer_updated' as const, data: saved.id }] : []),
+          { name: 'cart.updated' as const, data: this.cartRow(saved) },
+        ],
+      },
     );
     return updated.cart;
   }
@@ -224,22 +232,32 @@ export class CartsService {
   /**
    * The customer the update attaches: the logged-in one, else a guest customer for
    * `email` (found or created). A cart already belonging to another registered customer
-   * is never taken over (400).
+   * is never taken over (400). True when the cart changed customer (`cart.customer_updated`).
    */
-  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager, mayTakeOver: boolean): Promise<void> {
+  private async updateCustomer(cart: Cart, input: StorePostCartsCartReq, ctx: RequestContext, manager: EntityManager, mayTakeOver: boolean): Promise<boolean> {
     if (input.customer_id !== undefined && input.customer_id !== ctx.customerId) {
       throw ApiError.notAllowed('A cart can only be assigned to the logged-in customer');
     }
     let customer: Pick<Customer, 'id' | 'email'> | undefined;
     if (ctx.customerId) customer = await this.customers.retrieve(ctx.customerId, [], manager);
     else if (input.email !== undefined) customer = await this.customers.findOrCreateGuest(input.email, manager);
-    if (!customer) return;
+    if (!customer) return false;
     if (cart.customer_id && cart.customer_id !== customer.id && !mayTakeOver) {
       const owner = await manager.getRepository(Customer).findOne({ where: { id: cart.customer_id } });
       if (owner?.has_account) throw ApiError.notAllowed('The cart belongs to another customer');
     }
+    const changed = cart.customer_id !== customer.id;
     await updateById(manager, Cart, cart.id, { customer_id: customer.id, email: customer.email });
     Object.assign(cart, { customer_id: customer.id, email: customer.email });
+    return changed;
+  }
+
+  /** The cart row's columns (what Medusa's `cart.updated` carries after an update), from the cart read for the answer. */
+  private cartRow(cart: Cart): Record<string, unknown> & { id: string } {
+    const row = Object.fromEntries(
+      this.dataSource.getMetadata(Cart).columns.map((c) => [c.propertyName, (cart as unknown as Record<string, unknown>)[c.propertyName]]),
+    );
+    return { ...row, id: cart.id };
   }
 
   /**

@@ -100,8 +100,9 @@ export class OrderPlacementService {
    * = the line's tax-exclusive unit amount; tax rate = the line's summed tax rates, or null
    * when the region's gift cards are not taxable or the line had no tax. All of them in
    * one statement (GiftCardsService.issueForOrder), none when nothing was a gift card.
+   * Resolves with the cards' ids.
    */
-  async issuePurchasedGiftCards(cart: Cart, order: Order, totals: Totals, taxLines: TaxLinesResult, manager: EntityManager): Promise<void> {
+  async issuePurchasedGiftCards(cart: Cart, order: Order, totals: Totals, taxLines: TaxLinesResult, manager: EntityManager): Promise<string[]> {
     const lines = (cart.items ?? [])
       .filter((item) => item.is_giftcard && item.quantity > 0)
       .map((item) => {
@@ -113,7 +114,7 @@ export class OrderPlacementService {
           metadata: item.metadata ?? null,
         };
       });
-    if (lines.length > 0) await this.giftCards.issueForOrder(manager, { id: order.id, regionId: order.region_id }, lines);
+    return lines.length > 0 ? this.giftCards.issueForOrder(manager, { id: order.id, regionId: order.region_id }, lines) : [];
   }
 }
 

@@ -6,7 +6,7 @@ import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
-import { CartMutationRunner } from '../carts/cart-mutation.runner';
+import { CART_UPDATED, CartMutationRunner } from '../carts/cart-mutation.runner';
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItemsService } from '../carts/line-items.service';
@@ -125,7 +125,7 @@ export class DraftCartService {
    * sessions) then runs on the final price.
    */
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
-    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items' });
+    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items', events: CART_UPDATED });
   }
 
   /**
@@ -139,7 +139,10 @@ export class DraftCartService {
     lineId: string,
     input: { title?: string; unit_price?: number; quantity?: number; metadata?: Record<string, unknown> },
   ): Promise<void> {
-    await this.mutations.mutate(cartId, (cart, manager) => this.lineItems.update(cart, lineId, input, manager, { reprice: false }), { recalculate: 'items' });
+    await this.mutations.mutate(cartId, (cart, manager) => this.lineItems.update(cart, lineId, input, manager, { reprice: false }), {
+      recalculate: 'items',
+      events: CART_UPDATED,
+    });
   }
 
   /** Removes a line (unknown line: nothing changes); the carts module drops the shipping methods. */

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { CartLoaderService } from '../carts/cart-loader.service';
@@ -22,7 +21,6 @@ import { emitEvent } from '../events/outbox';
 @Injectable()
 export class DraftOrdersService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly queries: DraftOrdersQueryService,
     private readonly carts: CartLoaderService,
@@ -70,17 +68,30 @@ export class DraftOrdersService {
    * Updates an open draft (400 not_allowed otherwise): the cart fields through the carts
    * module's cart update (customer or guest email, region with re-pricing, country,
    * addresses, discounts: `[]` removes them), then `no_notification_order` on the draft
-   * with a conditional UPDATE that only matches while the draft is still open.
+   * while it is still open (updateDraftRow).
    */
   async update(id: string, input: AdminPostDraftOrdersDraftOrderReq): Promise<DraftOrderView> {
     const draft = await this.queries.findOpen(id);
     const { no_notification_order, ...cartFields } = input;
     if (Object.values(cartFields).some((v) => v !== undefined)) await this.draftCarts.update(draft.cart_id, cartFields);
-    if (no_notification_order !== undefined) {
-      const result = await this.dataSource.getRepository(DraftOrder).update({ id, status: 'open' }, { no_notification_order });
-      if (!result.affected) throw notOpen();
-    }
+    if (no_notification_order !== undefined) await this.updateDraftRow(id, no_notification_order);
     return this.queries.view(id);
+  }
+
+  /**
+   * Sets `no_notification_order` under the draft's row lock, while it is open, with Medusa's
+   * `draft_order.updated` `{ id }` in the same transaction when the value changed (the cart
+   * fields report themselves: `cart.updated`).
+   */
+  private async updateDraftRow(id: string, noNotificationOrder: boolean): Promise<void> {
+    await this.tx.run(async (manager) => {
+      const repo = manager.getRepository(DraftOrder);
+      const draft = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (draft?.status !== 'open') throw notOpen();
+      if (draft.no_notification_order === noNotificationOrder) return;
+      await repo.update(id, { no_notification_order: noNotificationOrder });
+      await emitEvent(manager, 'draft_order.updated', { id });
+    });
   }
 
   /** Adds a variant line (priced, or at the given `unit_price`) or a custom line ("Custom item" by default). */

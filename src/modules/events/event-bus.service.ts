@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
-import { emitEvent, EventName } from './outbox';
+import { EventData, emitEvent, EventName } from './outbox';
 
 const EVENT_DELIVERY_QUEUE = 'event-delivery';
 const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
@@ -18,7 +18,11 @@ export interface EventMeta {
   attempt: number;
 }
 
-export type EventHandler = (data: Record<string, unknown>, meta: EventMeta) => Promise<void>;
+/**
+ * `data` is the payload as emitted: an object (the default), or a bare id string for the
+ * events Medusa sends one with (`cart.customer_updated`), which their subscribers declare.
+ */
+export type EventHandler<T extends EventData = Record<string, unknown>> = (data: T, meta: EventMeta) => Promise<void>;
 
 /** An event as the relay hands it over, in outbox order. */
 export interface RelayedEvent {
@@ -26,7 +30,7 @@ export interface RelayedEvent {
   /** Its place in the outbox (a bigint, as text): the order events were written in. */
   seq: string;
   name: string;
-  data: Record<string, unknown>;
+  data: EventData;
 }
 
 /** Runs a statement on the relay's connection, inside its transaction. */
@@ -42,7 +46,7 @@ export type RelayConsumer = (events: RelayedEvent[], query: RelayQuery) => Promi
 interface DeliveryMessage {
   event_id: string;
   name: string;
-  data: Record<string, unknown>;
+  data: EventData;
   subscriber: string;
 }
 
@@ -70,8 +74,8 @@ const RETENTION_SWEEP_EVERY = 600;
 @Injectable()
 export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventBus.name);
-  private readonly subscribers = new Map<string, Map<string, EventHandler>>();
-  private readonly handlers = new Map<string, EventHandler>();
+  private readonly subscribers = new Map<string, Map<string, EventHandler<EventData>>>();
+  private readonly handlers = new Map<string, EventHandler<EventData>>();
   private readonly relayConsumers = new Map<string, { consume: RelayConsumer; afterCommit?: () => void }>();
   private readonly pollIntervalMs: number;
   private readonly retentionDays: number;
@@ -115,7 +119,7 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
   }
 
   /** Writes the event in the caller's transaction (see emitEvent). */
-  emit(manager: EntityManager, name: EventName, data: { id?: string } & Record<string, unknown>): Promise<string> {
+  emit(manager: EntityManager, name: EventName, data: EventData): Promise<string> {
     return emitEvent(manager, name, data);
   }
 
@@ -123,8 +127,9 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
    * Registers `handler` for `eventName` under the subscriber name `id` (unique per event).
    * Events relayed from now on reach it.
    */
-  subscribe(eventName: string, id: string, handler: EventHandler): void {
-    const forEvent = this.subscribers.get(eventName) ?? new Map<string, EventHandler>();
+  subscribe<T extends EventData = Record<string, unknown>>(eventName: string, id: string, typed: EventHandler<T>): void {
+    const handler = typed as EventHandler<EventData>;
+    const forEvent = this.subscribers.get(eventName) ?? new Map<string, EventHandler<EventData>>();
     if (forEvent.has(id)) throw new Error(`subscriber ${id} is already registered for ${eventName}`);
     forEvent.set(id, handler);
     this.subscribers.set(eventName, forEvent);

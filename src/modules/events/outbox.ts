@@ -11,7 +11,20 @@ export type EventName =
   | 'order.placed'
   | 'gift_card.created'
   | 'discount.created'
-  | 'draft_order.created';
+  | 'draft_order.created'
+  | 'draft_order.updated'
+  | 'cart.created'
+  | 'cart.updated'
+  | 'cart.customer_updated';
+
+/** A payload: `{ id }` plus what Medusa adds, or a bare id where Medusa sends one (`cart.customer_updated`). */
+export type EventData = string | ({ id?: string } & Record<string, unknown>);
+
+/** One event to record (emitEvents). */
+export interface EventToEmit {
+  name: EventName;
+  data: EventData;
+}
 
 /**
  * Records an event in the caller's transaction: one INSERT (one round trip), nothing else.
@@ -19,10 +32,38 @@ export type EventName =
  * job (EventBus), after the commit. Without a transaction (a plain manager) the event is
  * written on its own, which suits events that report no change (a reset request).
  */
-export async function emitEvent(manager: EntityManager, name: EventName, data: { id?: string } & Record<string, unknown>): Promise<string> {
+export async function emitEvent(manager: EntityManager, name: EventName, data: EventData): Promise<string> {
   const id = generateEntityId(OutboxEvent.idPrefix);
   await manager.query(`INSERT INTO outbox_event (id, name, data) VALUES ($1, $2, $3)`, [id, name, JSON.stringify(data)]);
   return id;
+}
+
+/**
+ * Records several events in the caller's transaction with ONE INSERT whatever their number
+ * (the gift cards of an order, an update's two events), in the given order (their `seq`).
+ * Nothing is sent for none.
+ */
+export async function emitEvents(manager: EntityManager, events: readonly EventToEmit[]): Promise<void> {
+  if (events.length === 0) return;
+  await manager.query(
+    `INSERT INTO outbox_event (id, name, data)
+     SELECT e.id, e.name, e.data FROM unnest($1::varchar[], $2::varchar[], $3::jsonb[]) WITH ORDINALITY AS e(id, name, data, n) ORDER BY e.n`,
+    [events.map(() => generateEntityId(OutboxEvent.idPrefix)), events.map((e) => e.name), events.map((e) => JSON.stringify(e.data))],
+  );
+}
+
+/**
+ * The data-modifying CTE that records `name` with `{ id }` for each row of the CTE `source`
+ * (which has an `id` column), `$eventIdParam` being the event's id: for a single-row write
+ * that must stay one statement (a cart created without items).
+ */
+export function eventFromRowSql(name: EventName, source: string, eventIdParam: string): string {
+  return `INSERT INTO outbox_event (id, name, data) SELECT ${eventIdParam}, '${name}', jsonb_build_object('id', ${source}.id) FROM ${source}`;
+}
+
+/** A fresh outbox event id (for eventFromRowSql). */
+export function newEventId(): string {
+  return generateEntityId(OutboxEvent.idPrefix);
 }
 
 /** The customer fields Medusa's customer.created / customer.updated payloads carry (never the password hash). */

@@ -128,15 +128,19 @@ export class GiftCardsService {
    * The cards bought in an order, `count` per line, in one INSERT statement whatever their
    * number (completion holds row locks meanwhile: its cost must not grow in statements
    * with the quantity). Codes are drawn again only for the rare units whose code was taken.
+   * Resolves with the ids of the cards issued (the caller reports them: gift_card.created).
    */
-  async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<void> {
+  async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<string[]> {
+    const issued: string[] = [];
     let pending = lines.flatMap((line, index) => Array.from({ length: line.count }, () => index));
     for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
       const units = pending.map((line) => ({ id: generateEntityId(GiftCard.idPrefix), code: generateGiftCardCode(), line }));
       const inserted = await insertPurchasedCards(manager, order, lines, units);
+      issued.push(...units.filter((unit) => inserted.has(unit.id)).map((unit) => unit.id));
       pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
     }
     if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
+    return issued;
   }
 
   /**

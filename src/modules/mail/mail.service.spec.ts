@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../config/configuration';
 import type { EventBus, EventHandler } from '../events/event-bus.service';
+import type { GiftCardsService } from '../gift-cards/gift-cards.service';
 import type { OrdersService } from '../orders/orders.service';
 import { MailService } from './mail.service';
 import { renderTemplate } from './mail-templates';
@@ -22,7 +23,7 @@ describe('MailService without SMTP_URL', () => {
   it('in production sends nothing and warns once at start', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const { bus, handlers } = recordingBus();
-    new MailService(withoutSmtp('production'), bus, {} as OrdersService).onModuleInit();
+    new MailService(withoutSmtp('production'), bus, {} as OrdersService, {} as GiftCardsService).onModuleInit();
     expect(handlers.size).toBe(0);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain('SMTP_URL is not set');
@@ -31,8 +32,8 @@ describe('MailService without SMTP_URL', () => {
   it('in development logs each mail in one line, reset link included', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const { bus, handlers } = recordingBus();
-    new MailService(withoutSmtp('development'), bus, {} as OrdersService).onModuleInit();
-    expect([...handlers.keys()].sort()).toEqual(['customer.password_reset', 'order.placed', 'user.password_reset']);
+    new MailService(withoutSmtp('development'), bus, {} as OrdersService, {} as GiftCardsService).onModuleInit();
+    expect([...handlers.keys()].sort()).toEqual(['customer.password_reset', 'gift_card.created', 'order.placed', 'user.password_reset']);
     await handlers.get('customer.password_reset')!(
       { id: 'cus_1', email: 'dev@test.com', first_name: 'Dev', last_name: null, token: 'tok.en.x' },
       { eventId: 'evt_1', name: 'customer.password_reset', attempt: 0 },

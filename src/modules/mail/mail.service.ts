@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { EventBus, EventMeta } from '../events/event-bus.service';
+import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { OrdersService } from '../orders/orders.service';
 import { MailConfig, withQuery } from './mail.config';
 import { MailTemplates, TemplateValues } from './mail-templates';
@@ -16,7 +17,9 @@ function money(amount: unknown, currency: string): string {
 /**
  * Medusa's notification mails, as subscribers of the durable event bus: the reset link on
  * `customer.password_reset` / `user.password_reset`, the order confirmation on
- * `order.placed` (unless the order says `no_notification`). Sent with nodemailer to
+ * `order.placed` (unless the order says `no_notification`), the card's code to the buyer
+ * on `gift_card.created` for a card bought in an order (not one an admin created; not when
+ * the order says `no_notification`). Sent with nodemailer to
  * SMTP_URL; a failed send is retried by the bus. Each mail's Message-ID comes from the
  * event, so a mail sent again after a crash can be recognised as the same one.
  * Without SMTP_URL: in development each mail is logged in one line; in production
@@ -33,6 +36,7 @@ export class MailService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bus: EventBus,
     private readonly orders: OrdersService,
+    private readonly giftCards: GiftCardsService,
   ) {
     this.mail = config.mail;
     this.templates = new MailTemplates(this.mail.templateFolders);
@@ -54,6 +58,23 @@ export class MailService implements OnModuleInit {
       this.send('user.password_reset', meta, String(data.email), { ...data, reset_url: withQuery(this.mail.adminResetUrl, { token: String(data.token) }) }),
     );
     this.bus.subscribe('order.placed', 'mail.order-confirmation', (data, meta) => this.orderConfirmation(String(data.id), data.no_notification === true, meta));
+    this.bus.subscribe('gift_card.created', 'mail.gift-card', (data, meta) => this.purchasedGiftCard(String(data.id), meta));
+  }
+
+  /** The code of a card bought in an order, to the order's email (as Medusa's notification plugins do). */
+  private async purchasedGiftCard(giftCardId: string, meta: EventMeta): Promise<void> {
+    const card = await this.giftCards.retrieve(giftCardId, ['region', 'order']);
+    const order = card.order as { email?: string | null; display_id?: number; no_notification?: boolean | null } | null | undefined;
+    if (!order?.email || order.no_notification) return;
+    const currency = card.region?.currency_code ?? 'eur';
+    await this.send('gift_card.created', meta, order.email, {
+      code: card.code,
+      value: money(card.value, currency),
+      balance: money(card.balance, currency),
+      currency_code: currency,
+      display_id: order.display_id,
+      email: order.email,
+    });
   }
 
   private async orderConfirmation(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {

@@ -4,9 +4,10 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, TestApp } from '../../helpers/app';
-import { createAdminUser } from '../../helpers/auth';
+import { adminAgent, createAdminUser } from '../../helpers/auth';
 import { FAST_QUEUE_ENV } from '../../helpers/batch-jobs';
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
+import { createProduct } from '../../factories/product.factory';
 
 interface ReceivedMail {
   to: string[];
@@ -119,6 +120,39 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.text).toContain(`Total: €${(order.total / 100).toFixed(2)}`);
     // HTML part too, with the values escaped.
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('gift cards bought in an order are mailed to the buyer, one mail per card with its code; an admin-created card is not', async () => {
+    const product = await createProduct(t.dataSource.manager, {
+      is_giftcard: true,
+      variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
+    });
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: product.variants![0].id, quantity: 2 }] });
+    await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id, provider: 'manual', email: 'giver@test.com' });
+    const order = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    const codes: string[] = (await t.dataSource.query(`SELECT code FROM gift_card WHERE order_id = $1 ORDER BY code`, [order.id])).map(
+      (r: { code: string }) => r.code,
+    );
+    expect(codes).toHaveLength(2);
+    // The order confirmation and one mail per card.
+    const mails = (await mailTo('giver@test.com', 3)).filter((m) => /^Subject: Your gift card/m.test(m.raw));
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => /Your gift card code: ([\w-]+)/.exec(m.text)![1]).sort()).toEqual(codes);
+    for (const mail of mails) {
+      expect(mail.raw).toMatch(new RegExp(`^Subject: Your gift card from order #${order.display_id}`, 'm'));
+      expect(mail.text).toContain('Value: €25.00');
+      expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.gift_card\.created@test\.com>/m);
+    }
+
+    const admin = await adminAgent(t);
+    const card = (await admin.post('/admin/gift-cards').send({ region_id: shop.region.id, value: 1000 }).expect(200)).body.gift_card;
+    // Its event is handed to the subscribers like the others; the mail subscriber sends nothing for it.
+    const dispatched = () =>
+      t.dataSource.query(`SELECT 1 FROM outbox_event WHERE name = 'gift_card.created' AND data->>'id' = $1 AND dispatched_at IS NOT NULL`, [card.id]);
+    for (let i = 0; i < 100 && (await dispatched()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await dispatched()).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.mails.filter((m) => m.text.includes(card.code))).toHaveLength(0);
   });
 
   it('a mail the server refuses is sent again by the retry, once', async () => {

@@ -24,6 +24,10 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
   'gift_card.created',
   'discount.created',
   'draft_order.created',
+  'draft_order.updated',
+  'cart.created',
+  'cart.updated',
+  'cart.customer_updated',
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
