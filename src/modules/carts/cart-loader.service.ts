@@ -155,7 +155,7 @@ const topLevel = (path: string) => path.split('.')[0];
  * `relations` split into the paths under `region` (relative to it; undefined when the
  * region is not asked for) and the others.
  */
-export function splitRegionRelations(relations: readonly string[]): { regionPaths?: string[]; others: string[] } {
+function splitRegionRelations(relations: readonly string[]): { regionPaths?: string[]; others: string[] } {
   let regionPaths: string[] | undefined;
   const others: string[] = [];
   for (const path of relations) {

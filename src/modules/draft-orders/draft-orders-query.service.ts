@@ -10,7 +10,7 @@ import { CartLoaderService } from '../carts/cart-loader.service';
 import { DraftOrder, DraftOrderStatus } from './draft-order.entity';
 
 /** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
-export const DRAFT_ORDER_CART_RELATIONS = [
+const DRAFT_ORDER_CART_RELATIONS = [
   'region',
   'region.payment_providers',
   'items',
@@ -111,7 +111,7 @@ export class DraftOrdersQueryService {
 }
 
 /** Only open drafts may change (400 not_allowed, Medusa v1's message). */
-export function assertOpen(draft: DraftOrder): void {
+function assertOpen(draft: DraftOrder): void {
   if (draft.status !== 'open') throw notOpen();
 }
 
