@@ -95,16 +95,13 @@ export class DraftOrdersQueryService {
 
   /**
    * The draft with its order and its cart decorated with every total, as Medusa's admin
-   * shows it: also the cart's `raw_discount_total` and its region's `tax_rates` (always
-   * empty: there are no per-product tax rates here, the region's own rate applies);
-   * 404 when missing.
+   * shows it: also the cart's `raw_discount_total`; 404 when missing.
    */
   async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrderView> {
     const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
     if (!draft) throw notFound(id);
     const { cart, totals } = await this.carts.view(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS }, manager);
     Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
-    if (cart.region) Object.assign(cart.region, { tax_rates: [] });
     draft.cart = cart;
     return draft as DraftOrderView;
   }
