@@ -8,8 +8,6 @@ export const DEFAULT_CART_RELATIONS = [
   'region.payment_providers',
   'items',
   'items.variant',
-  'items.variant.product.profile',
-  'items.variant.product.profiles',
   'items.adjustments',
   'payment',
   'payment_sessions',

@@ -43,8 +43,6 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     'region_payment_providers',
     'region_fulfillment_providers',
     'product',
-    'shipping_profile',
-    'product_shipping_profile',
     'shipping_option',
     'discount_rule',
     'sales_channel',

@@ -238,17 +238,6 @@ describe('Cart answers as Medusa 1.20.10 sends them', () => {
     expect(selected.body.cart.payment_session).toMatchObject({ provider_id: 'manual', is_selected: true });
   });
 
-  it('sends each line’s variant.product with its shipping profiles, profiles and profile (observed on Medusa 1.20.10)', async () => {
-    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
-    const read = await t.http().get(`/store/carts/${cart.id}`).expect(200);
-    for (const answer of [cart, read.body.cart]) {
-      const product = answer.items[0].variant.product;
-      expect(product.profile_id).toEqual(expect.any(String));
-      expect(product.profile).toMatchObject({ id: product.profile_id });
-      expect(product.profiles.map((p: { id: string }) => p.id)).toEqual([product.profile_id]);
-    }
-  });
-
   it('404s a cart for an unknown region with Medusa’s message (observed on Medusa 1.20.10)', async () => {
     const res = await t.http().post('/store/carts').send({ region_id: 'reg_nope' }).expect(404);
     expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_nope was not found' });

@@ -7,8 +7,6 @@ const CART_RELATIONS = [
   'region.payment_providers',
   'items',
   'items.variant',
-  'items.variant.product.profile',
-  'items.variant.product.profiles',
   'items.adjustments',
   'payment',
   'payment_sessions',
