@@ -15,7 +15,7 @@ import type { AppConfig } from './config/configuration';
  * - `verbose`: everything through pino from the start (LOG_LEVEL debug or trace);
  * - `silent`: nothing (the e2e tests, which assert on their own output).
  */
-export type BootLogs = 'quiet' | 'verbose' | 'silent';
+type BootLogs = 'quiet' | 'verbose' | 'silent';
 
 export interface CreateAppOptions {
   /** The configuration the entry point loaded once (loadConfig), with the database URL it connected to. */

@@ -78,12 +78,12 @@ export interface DatabaseConfig {
   embeddedPort: number;
 }
 
-export interface EventsConfig {
+interface EventsConfig {
   pollIntervalMs: number;
   retentionDays: number;
 }
 
-export interface WebhooksConfig {
+interface WebhooksConfig {
   retryLimit: number;
   retryDelaySeconds: number;
   timeoutMs: number;
@@ -157,7 +157,7 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 }
 
 export const DEFAULT_CATALOGUE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';

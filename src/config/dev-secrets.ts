@@ -10,7 +10,7 @@ export interface DevSecrets {
 }
 
 /** Where a checkout keeps its development secrets (next to the embedded database, never committed). */
-export const DEV_SECRETS_FILE = join(process.cwd(), '.data', 'dev-secrets.json');
+const DEV_SECRETS_FILE = join(process.cwd(), '.data', 'dev-secrets.json');
 
 let cached: { for: string; secrets: DevSecrets } | undefined;
 

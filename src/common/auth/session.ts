@@ -1,5 +1,17 @@
 import type { Request } from 'express';
 import { startSession } from '../http/session-on-demand';
+import type { RequestAuth } from './auth.decorators';
+
+/**
+ * The store identity a request's session carries, trusted as it is (a password change
+ * deletes the customer's other sessions): the guard (ApiAuthGuard) takes it before any
+ * store token, and the cart response cache, which answers before the guard runs, asks the
+ * same question here so both always agree on who the session's customer is.
+ */
+export function sessionStoreIdentity(req: Request): RequestAuth | undefined {
+  const customerId = req.session?.customer_id;
+  return customerId ? { customerId, via: 'session' } : undefined;
+}
 
 /**
  * Logs an identity into the session with a fresh session id (no fixation), keeping the

@@ -10,15 +10,6 @@ export interface ResponseCacheBudget {
   maxEntries: number;
 }
 
-/** A byte budget from `env[name]` (a non-negative integer), or `fallback` when unset. */
-export function byteBudgetFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const bytes = Number(raw);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return bytes;
-}
-
 /** The headers a stored response was sent with (Express keeps a preset ETag: no re-hashing). */
 export function setCachedHeaders(res: Response, hit: { etag?: string }): void {
   res.setHeader('Content-Type', JSON_CONTENT_TYPE);

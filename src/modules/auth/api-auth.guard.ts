@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { ACCEPTS_MULTIPART, CUSTOMER_REQUIRED, IS_PUBLIC, RequestAuth, STARTS_SESSION } from '../../common/auth/auth.decorators';
 import { CrossSiteWrites, WriteRules } from '../../common/auth/cross-site-writes';
 import { JwtService, StoreTokenPayload, tokenVersionOf } from '../../common/auth/jwt.service';
+import { sessionStoreIdentity } from '../../common/auth/session';
 import { Surface, surfaceOf } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
@@ -106,13 +107,13 @@ export class ApiAuthGuard implements CanActivate {
   }
 
   /**
-   * Sessions are trusted as they are (a password change deletes the customer's other
-   * sessions); a JWT costs one primary-key read, so a deleted customer's tokens, and tokens
-   * from before a password change, identify nobody.
+   * The session's customer first (sessionStoreIdentity); else a store JWT, which costs one
+   * primary-key read, so a deleted customer's tokens, and tokens from before a password
+   * change, identify nobody.
    */
   private async storeIdentity(req: Request): Promise<RequestAuth> {
-    const sessionCustomer = req.session?.customer_id;
-    if (sessionCustomer) return { customerId: sessionCustomer, via: 'session' };
+    const fromSession = sessionStoreIdentity(req);
+    if (fromSession) return fromSession;
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const payload = this.jwt.verify<StoreTokenPayload>(header.slice(7).trim(), 'store');

@@ -115,7 +115,7 @@ export class CartCompletionService {
     ]);
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
-    const placed = await this.orders.retrieveWithTotals(order.id, undefined, manager, known);
+    const placed = await this.orders.retrieveAsPlaced(order.id, manager, known);
     return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(placed) } };
   }
 
@@ -123,7 +123,7 @@ export class CartCompletionService {
   private async existingOrder(cart: Cart, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
     const orderId = await this.orders.findIdByCart(cart.id, manager);
     if (!orderId) throw ApiError.conflict('The cart has already been completed', 'cart_completed');
-    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(await this.orders.retrieveWithTotals(orderId, undefined, manager)) } };
+    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(await this.orders.retrieveAsPlaced(orderId, manager)) } };
   }
 
   /** A customer-less cart takes the logged-in customer; a cart with a customer keeps it. */

@@ -83,7 +83,7 @@ export class CartLoaderService {
   ): Promise<CartView> {
     const { cart, rowVersion } = await this.read(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
     const totals = await this.totals.decorate(cart, options);
-    return { cart, totals, rowVersion };
+    return { cart: withMedusaRowShapes(cart), totals, rowVersion };
   }
 
   /**
@@ -145,7 +145,7 @@ export class CartLoaderService {
     for (const { name, many } of this.relationsOfNewCart) (cart as unknown as Record<string, unknown>)[name] = many ? [] : null;
     await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
     const totals = await this.totals.decorate(sortCartChildren(cart));
-    return { cart, totals, rowVersion: null };
+    return { cart: withMedusaRowShapes(cart), totals, rowVersion: null };
   }
 }
 
@@ -155,7 +155,7 @@ const topLevel = (path: string) => path.split('.')[0];
  * `relations` split into the paths under `region` (relative to it; undefined when the
  * region is not asked for) and the others.
  */
-export function splitRegionRelations(relations: readonly string[]): { regionPaths?: string[]; others: string[] } {
+function splitRegionRelations(relations: readonly string[]): { regionPaths?: string[]; others: string[] } {
   let regionPaths: string[] | undefined;
   const others: string[] = [];
   for (const path of relations) {
@@ -164,6 +164,22 @@ export function splitRegionRelations(relations: readonly string[]): { regionPath
     else others.push(path);
   }
   return { regionPaths, others };
+}
+
+/**
+ * A cart's rows as Medusa 1.20 answers them (observed on a real 1.20.10): line adjustments
+ * have no timestamps there (their rows here do), and the region carries `tax_rates`, always
+ * empty here (no per-product tax rates: the region's own rate applies).
+ */
+function withMedusaRowShapes(cart: Cart): Cart {
+  for (const item of cart.items ?? []) {
+    for (const adjustment of item.adjustments ?? []) {
+      delete (adjustment as Partial<typeof adjustment>).created_at;
+      delete (adjustment as Partial<typeof adjustment>).updated_at;
+    }
+  }
+  if (cart.region) Object.assign(cart.region, { tax_rates: [] });
+  return cart;
 }
 
 function sortCartChildren(cart: Cart): Cart {

@@ -74,6 +74,6 @@ export class CartMutationRunner {
  * A completed cart is frozen: its line items, shipping methods and addresses now belong
  * to its order too (Medusa v1 left completed carts editable, which could rewrite orders).
  */
-export function assertOpen(cart: Cart): void {
+function assertOpen(cart: Cart): void {
   if (cart.completed_at) throw ApiError.notAllowed('The cart has been completed and can no longer be changed');
 }

@@ -10,7 +10,7 @@ import { Region } from '../regions/region.entity';
 const CART_REGION_RELATIONS = ['countries', 'currency'];
 
 /** The live region with its countries and currency, or null. */
-export function findCartRegion(id: string, manager: EntityManager): Promise<Region | null> {
+function findCartRegion(id: string, manager: EntityManager): Promise<Region | null> {
   return loadJsonTree(manager, Region, id, CART_REGION_RELATIONS);
 }
 

@@ -6,7 +6,6 @@ export const DEFAULT_CART_RELATIONS = [
   'region',
   'region.countries',
   'region.payment_providers',
-  'region.fulfillment_providers',
   'items',
   'items.variant',
   'items.adjustments',
@@ -27,14 +26,14 @@ export const DEFAULT_CART_RELATIONS = [
  * construction, so a new cart is read by its INSERT statement itself, over 7 tables
  * instead of 25 (every table a statement reads costs PostgreSQL a lock per execution).
  */
-export const NEW_CART_RELATIONS = [
-  'region',
-  'region.countries',
-  'region.payment_providers',
-  'region.fulfillment_providers',
-  'shipping_address',
-  'sales_channel',
-];
+export const NEW_CART_RELATIONS = ['region', 'region.countries', 'region.payment_providers', 'shipping_address', 'sales_channel'];
 
 /** What `expand` may name on GET /store/carts/:id. */
-export const ALLOWED_CART_RELATIONS = [...DEFAULT_CART_RELATIONS, ...CART_TOTALS_RELATIONS, 'customer', 'items.tax_lines', 'shipping_methods.tax_lines'];
+export const ALLOWED_CART_RELATIONS = [
+  ...DEFAULT_CART_RELATIONS,
+  ...CART_TOTALS_RELATIONS,
+  'customer',
+  'region.fulfillment_providers',
+  'items.tax_lines',
+  'shipping_methods.tax_lines',
+];

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { sessionStoreIdentity } from '../../common/auth/session';
 import { setCachedHeaders } from '../../common/http/cached-responses';
 import type { CartResponseCache } from './cart-response-cache';
 
@@ -20,7 +21,8 @@ export function cartResponseCacheMiddleware(cache: CartResponseCache) {
     const match = CART_URL.exec(req.originalUrl);
     if (!match || !cache.has(match[1])) return next();
     const cartId = match[1];
-    const sessionCustomer = req.session?.customer_id;
+    // The customer the guard will see for this request (it has no bearer token).
+    const sessionCustomer = sessionStoreIdentity(req)?.customerId;
     cache.currentVersion(cartId).then(
       (version) => {
         const hit = version !== undefined && cache.trusted ? cache.lookup(cartId, version) : undefined;

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../common/database/pg-internals';
-import { byteBudgetFromEnv, ResponseCacheBudget } from '../../common/http/cached-responses';
+import type { ResponseCacheBudget } from '../../common/http/cached-responses';
+import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { TableChangeNotices } from '../table-changes/table-change-notices';
 
 /** A cached GET /store/carts/:id answer: the JSON exactly as sent, for one version of the cart row. */
@@ -18,13 +19,6 @@ interface Entry extends CachedCart {
   /** `<table>:<id>` of the often written rows it shows (ROW_CHANGE_TABLES). */
   deps: readonly string[];
   bytes: number;
-}
-
-export const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
-
-/** CART_CACHE_MAX_BYTES (0 turns this cache off, and only this one); at most 5 000 carts whatever their size. */
-export function loadCartResponseCacheConfig(env: NodeJS.ProcessEnv = process.env): ResponseCacheBudget {
-  return { maxBytes: byteBudgetFromEnv(env, 'CART_CACHE_MAX_BYTES', DEFAULT_CART_CACHE_MAX_BYTES), maxEntries: 5000 };
 }
 
 /** How many row notices are remembered for answers being computed (a few ms of checkouts). */
@@ -56,7 +50,8 @@ type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: Array
  */
 @Injectable()
 export class CartResponseCache {
-  readonly config = loadCartResponseCacheConfig();
+  /** CART_CACHE_MAX_BYTES (0 turns this cache off, and only this one); at most 5 000 carts whatever their size. */
+  readonly config: ResponseCacheBudget;
   readonly stats = { hits: 0, misses: 0, stored: 0, dropped: 0 };
 
   private readonly entries = new Map<string, Entry>();
@@ -74,7 +69,9 @@ export class CartResponseCache {
   constructor(
     private readonly dataSource: DataSource,
     private readonly notices: TableChangeNotices,
+    @Inject(APP_CONFIG) appConfig: AppConfig,
   ) {
+    this.config = appConfig.cartCache;
     notices.onInvalidate((scopes) => {
       if (!scopes.includes('carts')) return;
       this.clearedAt = ++this.epochValue;

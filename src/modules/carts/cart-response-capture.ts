@@ -5,7 +5,7 @@ import type { CartView } from './cart-loader.service';
 import type { CartResponseCache } from './cart-response-cache';
 
 /** What a cart answer shows of the often written rows (ROW_CHANGE_TABLES), as `<table>:<id>`. */
-export function cartDependencies(cart: Cart): string[] {
+function cartDependencies(cart: Cart): string[] {
   const deps = new Set<string>();
   for (const item of cart.items ?? []) if (item.variant_id) deps.add(`product_variant:${item.variant_id}`);
   for (const discount of cart.discounts ?? []) deps.add(`discount:${discount.id}`);

@@ -125,7 +125,7 @@ export class CartTotalsService {
 
   /**
    * Decorates the cart in place with every total (cart, items, shipping methods), the
-   * tax lines used, `object: "cart"` and the selected `payment_session`; returns the totals.
+   * tax lines used, `object: "cart"` and the selected `payment_session` (when one is); returns the totals.
    */
   async decorate(cart: Cart, options: CartTotalsOptions = {}): Promise<Totals> {
     const { totals, taxLines } = await this.calculate(cart, options);
@@ -142,6 +142,8 @@ export class CartTotalsService {
         total: t.total,
         original_total: t.original_total,
         original_tax_total: t.original_tax_total,
+        // Unrounded and unclamped, as Medusa 1.20 sends it: the sum of the line's adjustments.
+        raw_discount_total: (item.adjustments ?? []).reduce((sum, a) => sum + Number(a.amount), 0),
       });
     }
     for (const method of cart.shipping_methods ?? []) {
@@ -158,7 +160,9 @@ export class CartTotalsService {
         original_tax_total: t.original_tax_total,
       });
     }
-    if (cart.payment_sessions) view.payment_session = cart.payment_sessions.find((s) => s.is_selected) ?? null;
+    // Absent, not null, while no session is selected (Medusa 1.20 sets it only when one is).
+    const selected = cart.payment_sessions?.find((s) => s.is_selected);
+    if (selected) view.payment_session = selected;
     return totals;
   }
 }

@@ -78,7 +78,7 @@ export async function insertCart(manager: EntityManager, newCart: NewCart): Prom
     ]);
   if (!outcome.region_id) {
     if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
-    throw ApiError.notFound(`Region with id: ${newCart.regionId} was not found`);
+    throw ApiError.notFound(`Region with ${newCart.regionId} was not found`);
   }
   if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
   const inserted = statement.cart.hydrate(outcome.cart);

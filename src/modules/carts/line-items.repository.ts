@@ -65,7 +65,7 @@ export interface LineContext {
   line_count: number;
 }
 
-export interface LineVariant extends PricingVariant {
+interface LineVariant extends PricingVariant {
   product_id: string;
   product: { title: string; thumbnail: string | null; discountable: boolean; is_giftcard: boolean; status: string };
 }

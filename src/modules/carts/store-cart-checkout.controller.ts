@@ -5,6 +5,7 @@ import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
+import { WritesNoNotice } from '../table-changes/notice-free-writes';
 import { CartCheckoutService } from './cart-checkout.service';
 import { CartCompletionService } from './cart-completion.service';
 import type { RequestContext } from './carts.service';
@@ -25,6 +26,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add Shipping Method' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async addShippingMethod(@Param('id') id: string, @Body() body: StorePostCartsCartShippingMethodReq) {
     return { cart: await this.checkout.addShippingMethod(id, body) };
   }
@@ -33,6 +35,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create Payment Sessions' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async createPaymentSessions(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({
       status: 200,
@@ -45,6 +48,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Select a Payment Session' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async selectPaymentSession(@Param('id') id: string, @Body() body: StorePostCartsCartPaymentSessionReq) {
     return { cart: await this.checkout.selectPaymentSession(id, body.provider_id) };
   }
@@ -53,6 +57,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Payment Session' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async updatePaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string, @Body() body: StorePostCartsCartPaymentSessionUpdateReq) {
     return { cart: await this.checkout.updatePaymentSession(id, providerId, body.data) };
   }
@@ -60,6 +65,7 @@ export class StoreCartCheckoutController {
   @Delete(':id/payment-sessions/:provider_id')
   @ApiOperation({ summary: 'Delete a Payment Session' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async deletePaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string) {
     return { cart: await this.checkout.deletePaymentSession(id, providerId) };
   }
@@ -68,6 +74,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Refresh a Payment Session' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async refreshPaymentSession(@Param('id') id: string, @Param('provider_id') providerId: string) {
     return { cart: await this.checkout.refreshPaymentSession(id, providerId) };
   }
@@ -76,6 +83,7 @@ export class StoreCartCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Calculate Cart Taxes' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async calculateTaxes(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.checkout.calculateTaxes(id, manager) } }));
     return withStatus(res, stored);

@@ -6,6 +6,7 @@ import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
 import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
+import { WritesNoNotice } from '../table-changes/notice-free-writes';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { Cart } from './cart.entity';
@@ -31,6 +32,7 @@ export class StoreCartsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Cart' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async create(@Body() body: StorePostCartReq, @CartRequestContext() ctx: RequestContext) {
     return { cart: await this.carts.create(body, ctx) };
   }
@@ -64,6 +66,7 @@ export class StoreCartsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Cart' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async update(@Param('id') id: string, @Body() body: StorePostCartsCartReq, @CartRequestContext() ctx: RequestContext) {
     return { cart: await this.carts.update(id, body, ctx) };
   }
@@ -72,6 +75,7 @@ export class StoreCartsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a Line Item' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async addLineItem(
     @Param('id') id: string,
     @Body() body: StorePostCartsCartLineItemsReq,
@@ -86,6 +90,7 @@ export class StoreCartsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Update a Line Item' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async updateLineItem(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: StorePostCartsCartLineItemsItemReq) {
     return { cart: await this.carts.updateLineItem(id, lineId, body) };
   }
@@ -93,6 +98,7 @@ export class StoreCartsController {
   @Delete(':id/line-items/:line_id')
   @ApiOperation({ summary: 'Delete a Line Item' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async deleteLineItem(@Param('id') id: string, @Param('line_id') lineId: string) {
     return { cart: await this.carts.deleteLineItem(id, lineId) };
   }
@@ -100,6 +106,7 @@ export class StoreCartsController {
   @Delete(':id/discounts/:code')
   @ApiOperation({ summary: 'Remove Discount' })
   @MedusaResponse('StoreCartsRes')
+  @WritesNoNotice()
   async removeDiscount(@Param('id') id: string, @Param('code') code: string) {
     return { cart: await this.carts.removeDiscount(id, code) };
   }

@@ -39,7 +39,7 @@ export interface DraftCartUpdate {
   discounts?: Array<{ code: string }>;
 }
 
-export const CUSTOM_LINE_TITLE = 'Custom item';
+const CUSTOM_LINE_TITLE = 'Custom item';
 
 /**
  * A draft's operations on its cart, every change through the carts module's one write

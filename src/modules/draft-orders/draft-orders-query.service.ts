@@ -10,7 +10,7 @@ import { CartLoaderService } from '../carts/cart-loader.service';
 import { DraftOrder, DraftOrderStatus } from './draft-order.entity';
 
 /** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
-export const DRAFT_ORDER_CART_RELATIONS = [
+const DRAFT_ORDER_CART_RELATIONS = [
   'region',
   'region.payment_providers',
   'items',
@@ -95,23 +95,20 @@ export class DraftOrdersQueryService {
 
   /**
    * The draft with its order and its cart decorated with every total, as Medusa's admin
-   * shows it: also the cart's `raw_discount_total` and its region's `tax_rates` (always
-   * empty: there are no per-product tax rates here, the region's own rate applies);
-   * 404 when missing.
+   * shows it: also the cart's `raw_discount_total`; 404 when missing.
    */
   async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftOrderView> {
     const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
     if (!draft) throw notFound(id);
     const { cart, totals } = await this.carts.view(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS }, manager);
     Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
-    if (cart.region) Object.assign(cart.region, { tax_rates: [] });
     draft.cart = cart;
     return draft as DraftOrderView;
   }
 }
 
 /** Only open drafts may change (400 not_allowed, Medusa v1's message). */
-export function assertOpen(draft: DraftOrder): void {
+function assertOpen(draft: DraftOrder): void {
   if (draft.status !== 'open') throw notOpen();
 }
 

@@ -10,7 +10,7 @@ import { Order } from './order.entity';
 import { calculateOrderTotals } from './order-totals';
 
 /** Relations every order response carries unless `expand` replaces them (Medusa v1's store defaults). */
-export const DEFAULT_ORDER_RELATIONS = [
+const DEFAULT_ORDER_RELATIONS = [
   'customer',
   'discounts',
   'discounts.rule',

@@ -30,35 +30,7 @@ export function WritesNoNotice(): MethodDecorator & ClassDecorator {
   return UseInterceptors(NoticeFreeWriteMarker);
 }
 
-/**
- * LEFTOVER (issue 31): the store cart writes that have not yet been given @WritesNoNotice()
- * (StoreCartsController: create, update, addLineItem, updateLineItem, deleteLineItem,
- * removeDiscount; StoreCartCheckoutController: addShippingMethod, createPaymentSessions,
- * selectPaymentSession, updatePaymentSession, deletePaymentSession, refreshPaymentSession,
- * calculateTaxes). The merger deletes this list and its use below once those handlers
- * carry the decorator.
- */
-const LEFTOVER_NOTICE_FREE_CART_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
-  { method: 'POST', path: /^\/store\/carts$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+\/line-items(\/[^/]+)?$/ },
-  { method: 'DELETE', path: /^\/store\/carts\/[^/]+\/line-items\/[^/]+$/ },
-  { method: 'DELETE', path: /^\/store\/carts\/[^/]+\/discounts\/[^/]+$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+\/shipping-methods$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+\/payment-sessions(\/[^/]+(\/refresh)?)?$/ },
-  { method: 'DELETE', path: /^\/store\/carts\/[^/]+\/payment-sessions\/[^/]+$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+\/payment-session$/ },
-  { method: 'POST', path: /^\/store\/carts\/[^/]+\/taxes$/ },
-];
-
-function isLeftoverNoticeFreeWrite(req: Request): boolean {
-  const url = req.originalUrl;
-  const query = url.indexOf('?');
-  const path = query < 0 ? url : url.slice(0, query);
-  return LEFTOVER_NOTICE_FREE_CART_WRITES.some((route) => route.method === req.method && route.path.test(path));
-}
-
 /** Whether a finished write request was answered by a @WritesNoNotice() handler. */
 export function isNoticeFreeWrite(req: Request): boolean {
-  return noticeFreeRequests.has(req) || isLeftoverNoticeFreeWrite(req);
+  return noticeFreeRequests.has(req);
 }

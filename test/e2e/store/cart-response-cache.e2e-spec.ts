@@ -218,6 +218,22 @@ describe('Cart response cache (GET /store/carts/:id)', () => {
     await t.http().get(`/store/carts/${id}`).expect(404);
   });
 
+  it('is off, and only it, on an instance configured with CART_CACHE_MAX_BYTES=0', async () => {
+    const off = await startTestApp(t.databaseUrl, { CART_CACHE_MAX_BYTES: '0' });
+    try {
+      const offCache = off.app.get(CartResponseCache);
+      expect(offCache.config.maxBytes).toBe(0);
+      expect(offCache.enabled).toBe(false);
+      expect(off.app.get(TableChangeNotices).enabled).toBe(true);
+      const { id } = await cartWithItem();
+      await off.http().get(`/store/carts/${id}`).expect(200);
+      await off.http().get(`/store/carts/${id}`).expect(200);
+      expect(offCache.stats).toMatchObject({ hits: 0, stored: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('shows a change made through another instance at once, with no notice to wait for', async () => {
     const other = await startTestApp(t.databaseUrl);
     try {

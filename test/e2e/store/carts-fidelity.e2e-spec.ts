@@ -1,10 +1,12 @@
 import { createCartViaApi, createShop, customerAuth, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createCustomer } from '../../factories/customer.factory';
+import { createDiscount } from '../../factories/discount.factory';
 import { createGiftCard } from '../../factories/gift-card.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 import { eventually } from '../../helpers/change-notices';
 import { CartResponseCache } from '../../../src/modules/carts/cart-response-cache';
+import { OrdersService } from '../../../src/modules/orders/orders.service';
 import { TableChangeNotices } from '../../../src/modules/table-changes/table-change-notices';
 
 let ipCounter = 0;
@@ -163,6 +165,96 @@ describe('Response shapes: the links Medusa v1 schemas require', () => {
     for (const body of [completed.body.data, order]) {
       expect(body.items[0]).toMatchObject({ claim_order_id: null, swap_id: null, order_edit_id: null });
       expect(body.shipping_methods[0]).toMatchObject({ claim_order_id: null, return_id: null, swap_id: null });
+    }
+  });
+});
+
+// Each shape below was observed on Medusa 1.20.10 for the same requests (a running Medusa, by a colleague).
+describe('Cart answers as Medusa 1.20.10 sends them', () => {
+  let t: TestApp;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await createShop(t.dataSource.manager, {
+      product: {
+        variants: [
+          { inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 1000 }] },
+          { inventory_quantity: 100, prices: [{ currency_code: 'eur', amount: 2000 }] },
+        ],
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const secondVariant = () => shop.product.variants!.find((v) => v.id !== shop.variant.id)!;
+
+  it('sends every line its raw_discount_total, the sum of its adjustments, whose keys are exactly Medusa’s (observed on Medusa 1.20.10)', async () => {
+    const items = [
+      { variant_id: shop.variant.id, quantity: 1 },
+      { variant_id: secondVariant().id, quantity: 1 },
+    ];
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items });
+    for (const item of cart.items) expect(item.raw_discount_total).toBe(0);
+
+    // A fixed amount spread over the lines by their share (in whole cents here: medusa-differences.md).
+    const discount = await createDiscount(t.dataSource.manager, { rule: { type: 'fixed', value: 100, allocation: 'total' }, regions: [shop.region.id] });
+    const discounted = await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ discounts: [{ code: discount.code }] })
+      .expect(200);
+    const read = await t.http().get(`/store/carts/${cart.id}`).expect(200);
+    for (const answer of [discounted.body.cart, read.body.cart]) {
+      expect(answer.items).toHaveLength(2);
+      for (const item of answer.items) {
+        expect(item.adjustments).toHaveLength(1);
+        expect(item.raw_discount_total).toBe(item.adjustments.reduce((sum: number, a: { amount: number }) => sum + a.amount, 0));
+        for (const adjustment of item.adjustments) {
+          expect(Object.keys(adjustment).sort()).toEqual(['amount', 'description', 'discount_id', 'id', 'item_id', 'metadata']);
+        }
+      }
+      expect(answer.items.reduce((sum: number, item: { raw_discount_total: number }) => sum + item.raw_discount_total, 0)).toBeCloseTo(100, 9);
+    }
+  });
+
+  it('sends the region with tax_rates [] and without fulfillment_providers, and no payment_session until one is selected (observed on Medusa 1.20.10)', async () => {
+    const created = await t.http().post('/store/carts').send({ region_id: shop.region.id }).expect(200);
+    const id = created.body.cart.id;
+    const withItem = await t.http().post(`/store/carts/${id}/line-items`).send({ variant_id: shop.variant.id, quantity: 1 }).expect(200);
+    const read = await t.http().get(`/store/carts/${id}`).expect(200);
+    // The region has two payment providers: sessions are created, none is selected.
+    const sessions = await t.http().post(`/store/carts/${id}/payment-sessions`).expect(200);
+    expect(sessions.body.cart.payment_sessions.map((p: { provider_id: string }) => p.provider_id).sort()).toEqual(['manual', 'test']);
+    for (const answer of [created.body.cart, withItem.body.cart, read.body.cart, sessions.body.cart]) {
+      expect(answer.region).toMatchObject({ id: shop.region.id, tax_rates: [] });
+      expect(answer.region).toHaveProperty('countries');
+      expect(answer.region).toHaveProperty('payment_providers');
+      expect(answer.region).not.toHaveProperty('fulfillment_providers');
+      expect(answer).toHaveProperty('payment_sessions');
+      expect(answer).not.toHaveProperty('payment_session');
+    }
+    const selected = await t.http().post(`/store/carts/${id}/payment-session`).send({ provider_id: 'manual' }).expect(200);
+    expect(selected.body.cart.payment_session).toMatchObject({ provider_id: 'manual', is_selected: true });
+  });
+
+  it('404s a cart for an unknown region with Medusa’s message (observed on Medusa 1.20.10)', async () => {
+    const res = await t.http().post('/store/carts').send({ region_id: 'reg_nope' }).expect(404);
+    expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_nope was not found' });
+  });
+
+  it('answers completion with the order as Medusa places it, also when the cart is completed again (observed on Medusa 1.20.10)', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
+    await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id });
+    const first = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
+    const again = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
+    const placed = JSON.parse(JSON.stringify(await t.app.get(OrdersService).retrieveAsPlaced(first.body.data.id)));
+    for (const answer of [first.body, again.body]) {
+      expect(answer.type).toBe('order');
+      expect(Object.keys(answer.data).sort()).toEqual(Object.keys(placed).sort());
+      expect(answer.data).not.toHaveProperty('customer');
+      expect(answer.data).toMatchObject({ claims: [], refunds: [], swaps: [] });
+      expect(answer.data.shipping_methods[0]).not.toHaveProperty('shipping_option');
     }
   });
 });

@@ -85,8 +85,9 @@ describe('Store carts: create, get, update (/store/carts)', () => {
           shipping_methods: [],
           payment_sessions: [],
           payment: null,
-          payment_session: null,
         });
+        // Absent, not null, while no session is selected (observed on Medusa 1.20.10).
+        expect(cart).not.toHaveProperty('payment_session');
       });
 
       it('uses the first region when none is given', async () => {
@@ -96,7 +97,7 @@ describe('Store carts: create, get, update (/store/carts)', () => {
 
       it('404s an unknown region', async () => {
         const res = await t.http().post('/store/carts').send({ region_id: 'reg_unknown' }).expect(404);
-        expect(res.body).toEqual({ type: 'not_found', message: 'Region with id: reg_unknown was not found' });
+        expect(res.body).toEqual({ type: 'not_found', message: 'Region with reg_unknown was not found' });
       });
 
       it('creates the shipping address from country_code (lower-cased) and refuses a country outside the region', async () => {

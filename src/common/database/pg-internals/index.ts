@@ -4,5 +4,4 @@
  */
 export { poolOf } from './pool';
 export { STATEMENTS_PER_CONNECTION } from './connection-statements';
-export type { StatementKind } from './connection-statements';
 export { namesStatements, runNamedStatement, StatementNamer, treeStatementName, usePreparedStatements } from './statement-names';

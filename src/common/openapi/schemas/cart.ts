@@ -210,7 +210,7 @@ export const CART_SCHEMAS = {
       original_total: { type: 'integer' },
       original_tax_total: { type: 'integer' },
       discount_total: { type: 'integer' },
-      raw_discount_total: { type: 'number', description: 'The unrounded discount of the line (an order line only; adjustments can be fractional).' },
+      raw_discount_total: { type: 'number', description: "The unrounded discount of the line: the sum of its adjustments' amounts (they can be fractional)." },
       gift_card_total: { type: 'integer' },
       includes_tax: { type: 'boolean', default: false },
       created_at: { type: 'string', format: 'date-time' },

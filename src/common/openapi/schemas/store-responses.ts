@@ -5,7 +5,6 @@ const CART_RELATIONS = [
   'region',
   'region.countries',
   'region.payment_providers',
-  'region.fulfillment_providers',
   'items',
   'items.variant',
   'items.adjustments',

@@ -17,7 +17,7 @@ export class AddressPayload {
 }
 
 /** The problems with an address payload, empty when it is valid. */
-export function addressPayloadErrors(value: unknown): string[] {
+function addressPayloadErrors(value: unknown): string[] {
   const instance = plainToInstance(AddressPayload, value);
   return validateSync(instance as object, { whitelist: true, forbidNonWhitelisted: true }).flatMap((e) => Object.values(e.constraints ?? {}));
 }
