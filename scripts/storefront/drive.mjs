@@ -10,7 +10,7 @@
 //
 // Environment: PLAYWRIGHT_DIR, a folder where `playwright-core` is installed (default: resolved from
 // here); CHROMIUM, the browser binary (default /usr/bin/chromium); SHOTS, a folder for screenshots
-// of failed steps.
+// of failed steps (and of every step with SHOTS_ALL=1).
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -67,7 +67,10 @@ function record(page) {
     if (url.pathname === '/_next/image' && !(url.searchParams.get('url') ?? '').startsWith(API)) return;
     if (res.status() === 404 && url.searchParams.has('_rsc')) return;
     if (url.origin === APP && res.status() >= 400)
-      pageProblems.push({ step: currentStep, problem: `storefront answered ${res.status()} to ${res.request().method()} ${decodeURIComponent(url.pathname + url.search).slice(0, 200)}` });
+      pageProblems.push({
+        step: currentStep,
+        problem: `storefront answered ${res.status()} to ${res.request().method()} ${decodeURIComponent(url.pathname + url.search).slice(0, 200)}`,
+      });
   });
   page.on('pageerror', (err) => pageProblems.push({ step: currentStep, problem: `uncaught: ${String(err.message).slice(0, 300)}` }));
   page.on('console', (msg) => {
@@ -173,6 +176,11 @@ const state = {
 // The steps. Each throws when the storefront does not get there.
 
 const C = `/${COUNTRY}`;
+/** What the demo data (data/seed.json) shows in the country's region: a price, the first shipping option. */
+const PRICE = /[$€]\d/;
+const region = ['us', 'ca'].includes(COUNTRY)
+  ? { shippingOption: 'Ground', shippingAmount: /\$8\.00/, taxed: false }
+  : { shippingOption: 'Standard', shippingAmount: /€6\.00/, taxed: true };
 
 async function cartQuantity(page) {
   const link = await tid(page, 'nav-cart-link').innerText();
@@ -195,12 +203,26 @@ async function addToCart(page, handle, optionValues) {
   await waitText(tid(page, 'nav-cart-link'), new RegExp(`\\(${(before || 0) + 1}\\)`), 'cart count after adding');
 }
 
+/**
+ * The address book through the account menu, as a shopper gets there. The starter's addresses
+ * page takes its region (the country list of the address form) from the `next-url` header, which
+ * only a client-side navigation sends; a full load of the URL falls back to the `us` region.
+ */
+async function openAddresses(page) {
+  await goto(page, `${C}/account`);
+  await tid(page, 'account-nav').getByTestId('addresses-link').click();
+  await tid(page, 'addresses-page-wrapper').waitFor();
+  await settle(page);
+}
+
 const steps = [
   [
     'home page',
     async (page) => {
+      // the middleware sends / to the default region's country (NEXT_PUBLIC_DEFAULT_REGION)
       await goto(page, '/');
-      if (!new URL(page.url()).pathname.startsWith(C)) throw new Error(`the middleware sent / to ${page.url()}, not ${C}`);
+      if (!/^\/[a-z]{2}$/.test(new URL(page.url()).pathname)) throw new Error(`the middleware sent / to ${page.url()}`);
+      if (new URL(page.url()).pathname !== C) await goto(page, C);
       // the featured collections, each with its products and their prices
       await page.getByText('Everyday Basics').first().waitFor();
       const prices = await page.getByTestId('price').count();
@@ -217,7 +239,7 @@ const steps = [
       const n = await products.count();
       if (n < 6) throw new Error(`the store lists ${n} products`);
       const text = await tid(page, 'products-list').innerText();
-      if (!/\$\d/.test(text)) throw new Error('the store listing shows no dollar price');
+      if (!PRICE.test(text)) throw new Error('the store listing shows no price');
       // sort by price: another listing request
       await page.getByText('Price: Low -> High').first().click();
       await page.waitForURL(/sortBy=price_asc/);
@@ -254,7 +276,7 @@ const steps = [
       const container = tid(page, 'product-container');
       await waitText(tid(container, 'product-title'), /Sweatshirt/, 'product title');
       await tid(container, 'product-options').getByTestId('option-button').filter({ hasText: 'M' }).first().click();
-      await waitText(tid(container, 'product-price'), /\$\d/, 'variant price');
+      await waitText(tid(container, 'product-price'), PRICE, 'variant price');
     },
   ],
   [
@@ -273,7 +295,7 @@ const steps = [
       const rows = tid(cart, 'product-row');
       await rows.first().waitFor();
       if ((await rows.count()) !== 2) throw new Error(`the cart shows ${await rows.count()} rows, expected 2`);
-      await waitText(tid(cart, 'cart-total'), /\$\d/, 'cart total');
+      await waitText(tid(cart, 'cart-total'), PRICE, 'cart total');
     },
   ],
   [
@@ -315,7 +337,7 @@ const steps = [
       await tid(co, 'shipping-postal-code-input').fill('80010');
       await tid(co, 'shipping-city-input').fill('Denver');
       await tid(co, 'shipping-province-input').fill('Colorado');
-      await tid(co, 'shipping-country-select').selectOption('us');
+      await tid(co, 'shipping-country-select').selectOption(COUNTRY);
       await tid(co, 'shipping-email-input').fill(state.email);
       await tid(co, 'shipping-phone-input').fill('3031112222');
       await tid(co, 'submit-address-button').click();
@@ -328,14 +350,14 @@ const steps = [
     'checkout delivery',
     async (page) => {
       const co = tid(page, 'checkout-container');
-      const option = tid(co, 'delivery-option-radio').filter({ hasText: 'Ground' });
+      const option = tid(co, 'delivery-option-radio').filter({ hasText: region.shippingOption });
       await option.first().waitFor();
       await option.first().click();
       await settle(page, 800);
       await tid(co, 'submit-delivery-option-button').click();
       await page.waitForURL(/step=payment/, { timeout: STEP_TIMEOUT });
       await settle(page);
-      await waitText(tid(co, 'cart-shipping'), /\$8\.00/, 'shipping total');
+      await waitText(tid(co, 'cart-shipping'), region.shippingAmount, 'shipping total');
     },
   ],
   [
@@ -351,6 +373,7 @@ const steps = [
       await pay.click();
       await page.waitForURL(/step=review/, { timeout: STEP_TIMEOUT });
       await settle(page);
+      if (region.taxed) await waitText(tid(co, 'cart-taxes'), /[1-9]/, 'taxes of a taxed region');
     },
   ],
   [
@@ -372,10 +395,14 @@ const steps = [
       await waitText(tid(done, 'order-email'), new RegExp(state.email.replace(/[.]/g, '\\.')), 'order email');
       await waitText(tid(done, 'product-row').first(), /Sweatshirt[\s\S]*M[\s\S]*2/, 'ordered item');
       await waitText(tid(done, 'shipping-address-summary'), /123 Fake street[\s\S]*Denver/, 'shipping address');
-      await waitText(tid(done, 'shipping-method-summary'), /Ground/, 'shipping method');
-      await waitText(tid(done, 'cart-total'), /\$\d/, 'order total');
+      await waitText(tid(done, 'shipping-method-summary'), new RegExp(region.shippingOption), 'shipping method');
+      await waitText(tid(done, 'cart-total'), PRICE, 'order total');
       await waitText(tid(done, 'payment-method'), /Test payment/, 'payment method (the manual provider)');
-      state.orderDisplayId = (await tid(done, 'order-id').innerText().catch(() => '')).replace(/\D/g, '');
+      state.orderDisplayId = (
+        await tid(done, 'order-id')
+          .innerText()
+          .catch(() => '')
+      ).replace(/\D/g, '');
     },
   ],
   [
@@ -464,7 +491,7 @@ const steps = [
       await tid(billing, 'billing-address-1-input').fill('1 Billing Way');
       await tid(billing, 'billing-postcal-code-input').fill('10001');
       await tid(billing, 'billing-city-input').fill('New York');
-      await tid(billing, 'billing-country-code-select').selectOption('us');
+      await tid(billing, 'billing-country-code-select').selectOption(COUNTRY);
       await tid(billing, 'save-button').click();
       await tid(billing, 'success-message').waitFor({ timeout: STEP_TIMEOUT });
       await goto(page, `${C}/account/profile`);
@@ -476,7 +503,7 @@ const steps = [
   [
     'addresses add',
     async (page) => {
-      await goto(page, `${C}/account/addresses`);
+      await openAddresses(page);
       await tid(page, 'addresses-page-wrapper').waitFor();
       await tid(page, 'add-address-button').click();
       const modal = tid(page, 'add-address-modal');
@@ -488,7 +515,7 @@ const steps = [
       await tid(modal, 'postal-code-input').fill('94107');
       await tid(modal, 'city-input').fill('San Francisco');
       await tid(modal, 'state-input').fill('CA');
-      await tid(modal, 'country-select').selectOption('us');
+      await tid(modal, 'country-select').selectOption(COUNTRY);
       await tid(modal, 'phone-input').fill('5551234567');
       await tid(modal, 'save-button').click();
       await modal.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
@@ -508,7 +535,7 @@ const steps = [
       await tid(modal, 'save-button').click();
       await modal.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
       await tid(page, 'address-container').filter({ hasText: '34 Difference Street' }).waitFor({ timeout: STEP_TIMEOUT });
-      await goto(page, `${C}/account/addresses`);
+      await openAddresses(page);
       await waitText(tid(page, 'address-container').filter({ hasText: '34 Difference Street' }), /Oakland/, 'edited address after reload');
     },
   ],
@@ -531,7 +558,7 @@ const steps = [
       await tid(co, 'submit-address-button').click();
       await page.waitForURL(/step=delivery/, { timeout: STEP_TIMEOUT });
       await settle(page);
-      await tid(co, 'delivery-option-radio').filter({ hasText: 'Ground' }).first().click();
+      await tid(co, 'delivery-option-radio').filter({ hasText: region.shippingOption }).first().click();
       await settle(page, 800);
       await tid(co, 'submit-delivery-option-button').click();
       await page.waitForURL(/step=payment/, { timeout: STEP_TIMEOUT });
@@ -543,7 +570,11 @@ const steps = [
       const done = tid(page, 'order-complete-container');
       await done.waitFor({ timeout: 60000 });
       await waitText(tid(done, 'shipping-address-summary'), /34 Difference Street/, 'shipping address');
-      state.customerOrderId = (await tid(done, 'order-id').innerText().catch(() => '')).replace(/\D/g, '');
+      state.customerOrderId = (
+        await tid(done, 'order-id')
+          .innerText()
+          .catch(() => '')
+      ).replace(/\D/g, '');
     },
   ],
   [
@@ -555,7 +586,7 @@ const steps = [
       await card.waitFor({ timeout: 5000 }).catch(() => {
         throw new Error('no order card on the orders page');
       });
-      await waitText(tid(card, 'order-amount'), /\$\d/, 'order amount');
+      await waitText(tid(card, 'order-amount'), PRICE, 'order amount');
       if (state.customerOrderId) await waitText(tid(card, 'order-display-id'), new RegExp(state.customerOrderId), 'order number');
     },
   ],
@@ -574,11 +605,11 @@ const steps = [
   [
     'addresses delete',
     async (page) => {
-      await goto(page, `${C}/account/addresses`);
+      await openAddresses(page);
       const card = tid(page, 'address-container').filter({ hasText: '34 Difference Street' });
       await tid(card, 'address-delete-button').click();
       await card.waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
-      await goto(page, `${C}/account/addresses`);
+      await openAddresses(page);
       if (await tid(page, 'address-container').filter({ hasText: '34 Difference Street' }).count()) throw new Error('the address is back after reload');
     },
   ],
@@ -619,7 +650,15 @@ async function main() {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   page.setDefaultTimeout(STEP_TIMEOUT);
@@ -646,14 +685,32 @@ async function main() {
           await page.screenshot({ path: join(SHOTS, `${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
         }
       }
+      if (SHOTS && process.env.SHOTS_ALL && !error) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, `ok-${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
+      }
+      // what the shopper sees at the end of the step, to compare two runs (this service, Medusa)
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
       await new Promise((r) => setTimeout(r, 300)); // the last log lines of the step
       takeServerCalls(name);
       const stepCalls = calls.filter((c) => c.step === name);
       const flagged = stepCalls.filter((c) => c.status >= 400 || c.status === 0);
       const problems = pageProblems.filter((p) => p.step === name);
-      results.push({ step: name, ok: !error, error, ms: Date.now() - started, flagged: flagged.map((c) => `${c.from} ${c.method} ${c.path} ${c.status}`), problems });
+      results.push({
+        step: name,
+        ok: !error,
+        error,
+        ms: Date.now() - started,
+        text: text.slice(0, 4000),
+        flagged: flagged.map((c) => `${c.from} ${c.method} ${c.path} ${c.status}`),
+        problems,
+      });
       console.log(`${error ? 'FAIL' : 'ok  '} ${name} (${Date.now() - started} ms)${error ? `: ${error}` : ''}`);
-      for (const c of flagged) console.log(`       ${c.status >= 500 || c.status === 0 ? '5xx!' : '4xx '} ${c.from} ${c.method} ${c.path} -> ${c.status} ${c.error ?? ''}`);
+      for (const c of flagged)
+        console.log(`       ${c.status >= 500 || c.status === 0 ? '5xx!' : '4xx '} ${c.from} ${c.method} ${c.path} -> ${c.status} ${c.error ?? ''}`);
       for (const p of problems) console.log(`       page ${p.problem.replace(/\n/g, ' ').slice(0, 240)}`);
     }
   } finally {
