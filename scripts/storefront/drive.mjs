@@ -11,7 +11,7 @@
 // Environment: PLAYWRIGHT_DIR, a folder where `playwright-core` is installed (default: resolved from
 // here); CHROMIUM, the browser binary (default /usr/bin/chromium); SHOTS, a folder for screenshots
 // of failed steps (and of every step with SHOTS_ALL=1).
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,7 +32,6 @@ const STEP_TIMEOUT = Number(args.timeout ?? 30000);
 const RUN = Date.now().toString(36);
 
 const requireFrom = createRequire(process.env.PLAYWRIGHT_DIR ? join(resolve(process.env.PLAYWRIGHT_DIR), 'x.js') : import.meta.url);
-const { chromium } = requireFrom('playwright-core');
 
 /** Every API call of a step: who sent it (browser or the Next.js server), method, path, status. */
 const calls = [];
@@ -645,6 +644,7 @@ function markdown(results) {
 }
 
 async function main() {
+  const { chromium } = requireFrom('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'storefront-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -724,4 +724,55 @@ async function main() {
   process.exitCode = passed === results.length ? 0 : 1;
 }
 
-await main();
+// ---------------------------------------------------------------------------------------------
+// --compare ours.json medusa.json: what differs between two runs' reports, step by step.
+
+/** A path or text with what differs between two runs of the same steps masked. */
+function masked(text) {
+  return text
+    .replace(/\b(cart|order|item|addr|cus|prod|variant|so|ps|reg|pcol|pcat|ptyp|ptag)_[0-9A-Za-z_]+/g, '$1_…')
+    .replace(/shopper-[a-z0-9]+@example\.com/g, 'EMAIL')
+    .replace(/Shopper[a-z0-9]+/g, 'LAST')
+    .replace(/(Order number|#)\s*:?\s*\d+/g, '$1 N')
+    .replace(/\w{3} \w{3} \d{2} \d{4}( \d\d:\d\d:\d\d)?|\d{1,2}\/\d{1,2}\/\d{4}/g, 'DATE');
+}
+
+function compare(fileA, fileB) {
+  const [a, b] = [fileA, fileB].map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  const requests = (r, step) =>
+    new Set(
+      r.calls
+        .filter((c) => c.step === step)
+        .map((c) => `${c.from} ${c.method} ${masked(c.path).replace(/(collection_id|category_id)%5B0%5D=[^&]+/g, '$1=…')} ${c.status}`),
+    );
+  let differences = 0;
+  for (const ra of a.results) {
+    const rb = b.results.find((r) => r.step === ra.step);
+    if (!rb) continue;
+    const out = [];
+    if (ra.ok !== rb.ok) out.push(`  works: ${ra.ok} vs ${rb.ok}`);
+    const [qa, qb] = [requests(a, ra.step), requests(b, ra.step)];
+    for (const q of qa) if (!qb.has(q)) out.push(`  request only in ${fileA}: ${q}`);
+    for (const q of qb) if (!qa.has(q)) out.push(`  request only in ${fileB}: ${q}`);
+    const [ta, tb] = [masked(ra.text ?? '').split('\n'), masked(rb.text ?? '').split('\n')];
+    if (ta.join('\n') !== tb.join('\n')) {
+      const sb = new Set(tb);
+      const sa = new Set(ta);
+      for (const l of ta.filter((x) => !sb.has(x))) out.push(`  text only in ${fileA}: ${l}`);
+      for (const l of tb.filter((x) => !sa.has(x))) out.push(`  text only in ${fileB}: ${l}`);
+      if (ta.every((l) => sb.has(l)) && tb.every((l) => sa.has(l))) out.push('  text: the same lines in another order');
+    }
+    if (out.length) {
+      differences++;
+      console.log(`== ${ra.step}\n${out.join('\n')}`);
+    }
+  }
+  console.log(`\n${differences} of ${a.results.length} steps differ`);
+}
+
+if (args.compare) {
+  const files = process.argv.slice(process.argv.indexOf('--compare') + 1, process.argv.indexOf('--compare') + 3);
+  compare(files[0], files[1]);
+} else {
+  await main();
+}
