@@ -13,12 +13,12 @@ export const ROUND_TRIP_BUDGETS = {
   createCartAfterRegionChange: 2,
   /**
    * POST /store/carts/:id/line-items adding a new line. 8, not 7: the line's INSERT is its
-   * own statement (LineItemsService.add), no longer carried by the recalculation's. 9, not
-   * 8: Medusa's cart.updated event, one INSERT into the outbox in the transaction.
+   * own statement (LineItemsService.add), no longer carried by the recalculation's. Medusa's
+   * cart.updated event rides in the recalculation's statement (no round trip of its own).
    */
-  addNewLine: 9,
-  /** The same variant again: merged into the existing line (9 with cart.updated, as above). */
-  addMergedLine: 9,
+  addNewLine: 8,
+  /** The same variant again: merged into the existing line. */
+  addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */
   applyDiscountCode: 10,
   /** POST /store/carts/:id/shipping-methods. 7, not 6: Medusa's cart.updated event (one outbox INSERT). */

@@ -9,7 +9,7 @@ import type { ShippingOption } from '../shipping/shipping-option.entity';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
 import { CartLoaderService } from './cart-loader.service';
-import { CART_UPDATED, CartMutationOptions, CartMutationRunner, CartWorkOutcome } from './cart-mutation.runner';
+import { CartMutationOptions, CartMutationRunner, CartWorkOutcome } from './cart-mutation.runner';
 import { CartRecalculationService } from './cart-recalculation.service';
 import { replaceShippingMethodOfProfile } from './cart-shipping-methods.repository';
 
@@ -60,7 +60,7 @@ export class CartCheckoutService {
         if (!allowed) throw ApiError.invalid('Wrong shipping option');
         if (has_sessions) await this.recalculation.refreshPaymentSessions(cart, m);
       },
-      { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)), events: CART_UPDATED },
+      { manager: options.manager, verify: (result) => this.shippingOptions.assertRequirementsMet(option!, subtotalOf(result)), reportsUpdate: true },
     );
   }
 

@@ -32,10 +32,16 @@ export interface CartMutationOptions {
    * cart row lock orders them; none when the work answered `unchanged`.
    */
   events?: (result: Cart) => EventToEmit[];
+  /**
+   * Reports the change as Medusa's `cart.updated` `{ id }` (line items, discount removal,
+   * shipping methods): inside the recalculation's statement when there is one, else its own
+   * INSERT; none when the work answered `unchanged`.
+   */
+  reportsUpdate?: boolean;
 }
 
 /** `cart.updated` with Medusa's `{ id }` (line items, discount removal, shipping methods). */
-export const CART_UPDATED = (result: Cart): EventToEmit[] => [{ name: 'cart.updated', data: { id: result.id } }];
+const cartUpdated = (cartId: string): EventToEmit[] => [{ name: 'cart.updated', data: { id: cartId } }];
 
 /**
  * The one way a cart is changed, by the store routes and draft orders alike: in ONE
@@ -57,12 +63,17 @@ export class CartMutationRunner {
         const cart = await this.loader.lock(cartId, manager);
         assertOpen(cart);
         const outcome = await work(cart, manager);
-        if (options.recalculate && outcome !== 'unchanged') {
-          await this.recalculation.afterCartChanged(cart, manager, { itemsChanged: options.recalculate === 'items' });
+        const changed = outcome !== 'unchanged';
+        // Medusa's `cart.updated` names only the cart: known now, so it rides in the recalculation's statement.
+        const updated = changed && options.reportsUpdate ? cartUpdated(cart.id) : [];
+        if (options.recalculate && changed) {
+          await this.recalculation.afterCartChanged(cart, manager, { itemsChanged: options.recalculate === 'items', events: updated });
+        } else if (updated.length) {
+          await emitEvents(manager, updated);
         }
         const view = await this.loader.view(cartId, { forceTaxes: options.forceTaxes }, manager);
         options.verify?.(view.cart);
-        if (options.events && outcome !== 'unchanged') await emitEvents(manager, options.events(view.cart));
+        if (options.events && changed) await emitEvents(manager, options.events(view.cart));
         return view;
       },
       { manager: options.manager },

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { eventsCteSql, type EventToEmit } from '../events/outbox';
 
 /* What a cart change invalidates: shipping methods, discount adjustments, and what decides the rest of the recalculation. */
 
@@ -40,9 +41,19 @@ const CART_CHANGE_STATE = `
  * discount), the shipping methods dropped when items changed (their requirements depend
  * on the items, as in Medusa v1), and what decides the rest (CartChangeState).
  */
-export async function dropDerivedRowsAfterCartChange(manager: EntityManager, change: { cartId: string; itemsChanged: boolean }): Promise<CartChangeState> {
+export async function dropDerivedRowsAfterCartChange(
+  manager: EntityManager,
+  change: { cartId: string; itemsChanged: boolean; events?: readonly EventToEmit[] },
+): Promise<CartChangeState> {
   const steps = [...(change.itemsChanged ? [DROP_SHIPPING_METHODS] : []), DROP_DISCOUNT_ADJUSTMENTS];
-  const [state]: CartChangeState[] = await manager.query(`WITH ${steps.join(',')} SELECT ${CART_CHANGE_STATE}`, [change.cartId]);
+  const params: unknown[] = [change.cartId];
+  if (change.events?.length) {
+    // The change's events ride in this statement: one round trip fewer per cart write.
+    const emitted = eventsCteSql(2, change.events);
+    steps.push(emitted.sql);
+    params.push(...emitted.params);
+  }
+  const [state]: CartChangeState[] = await manager.query(`WITH ${steps.join(',')} SELECT ${CART_CHANGE_STATE}`, params);
   return state;
 }
 

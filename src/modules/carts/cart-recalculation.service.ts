@@ -8,6 +8,7 @@ import type { Cart } from './cart.entity';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { cartHasPaymentSessions, dropDerivedRowsAfterCartChange } from './cart-recalculation.repository';
+import type { EventToEmit } from '../events/outbox';
 
 /**
  * Recalculates the rows a cart change invalidates, inside the same transaction (cart row
@@ -34,9 +35,9 @@ export class CartRecalculationService {
   async afterCartChanged(
     cart: Cart,
     manager: EntityManager,
-    options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean } = {},
+    options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean; events?: readonly EventToEmit[] } = {},
   ): Promise<void> {
-    const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: options.itemsChanged === true });
+    const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: options.itemsChanged === true, events: options.events });
     // Refused (and rolled back) rather than answered with a 500 by the totals.
     if (!state.region_live) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     const regular = options.discounts ? options.discounts.find((d) => !isFreeShipping(d)) : undefined;

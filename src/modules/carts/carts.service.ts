@@ -18,7 +18,7 @@ import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService, CartView } from './cart-loader.service';
 import { DEFAULT_CART_RELATIONS } from './cart-relations';
-import { CART_UPDATED, CartMutationRunner } from './cart-mutation.runner';
+import { CartMutationRunner } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import { deleteShippingMethods } from './cart-recalculation.repository';
 import { insertCart, NewCart } from './carts.repository';
@@ -99,25 +99,25 @@ export class CartsService {
    */
   async addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
     const work = async (cart: Cart, m: EntityManager) => void (await this.lineItems.add(cart, input, m));
-    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items', events: CART_UPDATED })).cart;
+    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items', reportsUpdate: true })).cart;
   }
 
   /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
   async updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }): Promise<Cart> {
     const work = (cart: Cart, m: EntityManager) => this.lineItems.update(cart, lineId, input, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', events: CART_UPDATED })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', reportsUpdate: true })).cart;
   }
 
   /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
   async deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
     const work = async (cart: Cart, m: EntityManager) => ((await this.lineItems.delete(cart, lineId, m)) ? undefined : ('unchanged' as const));
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', events: CART_UPDATED })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', reportsUpdate: true })).cart;
   }
 
   /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
   async removeDiscount(cartId: string, code: string): Promise<Cart> {
     const work = (cart: Cart, m: EntityManager) => this.discounts.remove(cart, code, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart', events: CART_UPDATED })).cart;
+    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart', reportsUpdate: true })).cart;
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {

@@ -6,7 +6,7 @@ import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { Cart } from '../carts/cart.entity';
 import { Customer } from '../customers/customer.entity';
 import { CartCheckoutService } from '../carts/cart-checkout.service';
-import { CART_UPDATED, CartMutationRunner } from '../carts/cart-mutation.runner';
+import { CartMutationRunner } from '../carts/cart-mutation.runner';
 import { CartsService } from '../carts/carts.service';
 import type { AddressPayload } from '../carts/dto/address-payload.dto';
 import { LineItemsService } from '../carts/line-items.service';
@@ -125,7 +125,7 @@ export class DraftCartService {
    * sessions) then runs on the final price.
    */
   async addLine(cartId: string, input: DraftLineInput): Promise<void> {
-    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items', events: CART_UPDATED });
+    await this.mutations.mutate(cartId, (cart, manager) => this.insertLine(cart, input, manager), { recalculate: 'items', reportsUpdate: true });
   }
 
   /**
@@ -141,7 +141,7 @@ export class DraftCartService {
   ): Promise<void> {
     await this.mutations.mutate(cartId, (cart, manager) => this.lineItems.update(cart, lineId, input, manager, { reprice: false }), {
       recalculate: 'items',
-      events: CART_UPDATED,
+      reportsUpdate: true,
     });
   }
 

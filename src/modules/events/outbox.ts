@@ -61,6 +61,20 @@ export function eventFromRowSql(name: EventName, source: string, eventIdParam: s
   return `INSERT INTO outbox_event (id, name, data) SELECT ${eventIdParam}, '${name}', jsonb_build_object('id', ${source}.id) FROM ${source}`;
 }
 
+/**
+ * The data-modifying CTE `emitted` that records `events` (in their order) inside another
+ * statement, reading its values from parameters `$first`, `$first+1` and `$first+2`: for a
+ * write that must stay one statement (a cart change and its recalculation's first step).
+ */
+export function eventsCteSql(first: number, events: readonly EventToEmit[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `emitted AS (
+      INSERT INTO outbox_event (id, name, data)
+      SELECT e.id, e.name, e.data FROM unnest($${first}::varchar[], $${first + 1}::varchar[], $${first + 2}::jsonb[]) WITH ORDINALITY AS e(id, name, data, n) ORDER BY e.n)`,
+    params: [events.map(() => generateEntityId(OutboxEvent.idPrefix)), events.map((e) => e.name), events.map((e) => JSON.stringify(e.data))],
+  };
+}
+
 /** A fresh outbox event id (for eventFromRowSql). */
 export function newEventId(): string {
   return generateEntityId(OutboxEvent.idPrefix);
