@@ -8,7 +8,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { handledRoutes } from '../../helpers/routes';
 
 /**
- * Every list filter takes at most LIST_LIMITS.queryFilter (500) values, as the README
+ * Every list filter takes at most LIST_LIMITS.queryFilter (500) values, as docs/security.md
  * promises: beyond, a 400 invalid_data naming the property, before any query runs. Read
  * from the running app's routes and their query DTOs' declarations, so a filter added
  * later without a bound fails here.
