@@ -84,12 +84,22 @@ export class CartsService {
     if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return view;
     const customer = await this.dataSource.getRepository(Customer).findOne({ where: { id: customerId }, select: { id: true, email: true } });
     if (!customer) return view;
-    const updated = await this.mutations.mutate(id, async (locked, manager) => {
-      // Checked again under the lock: the cart may have changed hands since the read.
-      if (locked.customer_id === customer.id) return;
-      if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return;
-      await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
-    });
+    const updated = await this.mutations.mutate(
+      id,
+      async (locked, manager) => {
+        // Checked again under the lock: the cart may have changed hands since the read.
+        if (locked.customer_id === customer.id) return 'unchanged';
+        if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return 'unchanged';
+        await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
+      },
+      // Medusa v1.20 attaches through its cart update: the same two events as POST /store/carts/:id.
+      {
+        events: (saved) => [
+          { name: 'cart.customer_updated' as const, data: saved.id },
+          { name: 'cart.updated' as const, data: this.cartRow(saved) },
+        ],
+      },
+    );
     return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.view(id, { relations });
   }
 

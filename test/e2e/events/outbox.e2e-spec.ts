@@ -265,6 +265,24 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
     expect(await eventsAbout(cart.id)).toHaveLength(1 + 2 + 2 + 2);
   });
 
+  it('GET /store/carts/:id attaching the logged-in customer writes cart.customer_updated and cart.updated; a read of the own cart writes none', async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id });
+    const customer = await t
+      .http()
+      .post('/store/customers')
+      .send({ email: 'attach@test.com', password: 'secret-pass-1', first_name: 'A', last_name: 'B' })
+      .expect(200);
+    const { access_token } = (await t.http().post('/store/auth/token').send({ email: 'attach@test.com', password: 'secret-pass-1' }).expect(200)).body;
+    const read = () => t.http().get(`/store/carts/${cart.id}`).set('Authorization', `Bearer ${access_token}`).expect(200);
+    expect((await read()).body.cart.customer_id).toBe(customer.body.customer.id);
+    expect((await eventsAbout(cart.id)).slice(1)).toEqual([
+      { name: 'cart.customer_updated', data: cart.id },
+      { name: 'cart.updated', data: expect.objectContaining({ id: cart.id, customer_id: customer.body.customer.id, email: 'attach@test.com' }) },
+    ]);
+    await read();
+    expect(await eventsAbout(cart.id)).toHaveLength(3);
+  });
+
   it('applying a discount (cart row) and removing it ({ id }) write cart.updated', async () => {
     const discount = await createDiscount(t.dataSource.manager, { regions: [shop.region.id] });
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
