@@ -26,7 +26,8 @@ describe('Cart writes: database round trips per request', () => {
       if (text !== undefined) sent.push(text);
       return (original as unknown as (...a: unknown[]) => unknown).apply(this, args);
     };
-    t = await createTestApp();
+    // No job handlers in this process: a mail job of an earlier order would send its statements inside a counted request.
+    t = await createTestApp({ QUEUE_WORKERS: 'false' });
     shop = await createShop(t.dataSource.manager);
     code = (await createDiscount(t.dataSource.manager, { regions: [shop.region.id] })).code;
     // Cart reads take the region's tree from memory once it is loaded (RegionTreeCache).
