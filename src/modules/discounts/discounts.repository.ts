@@ -21,10 +21,9 @@ export const CONDITION_RESOURCE_TABLES: Record<DiscountConditionType, ResourceTa
 };
 
 /**
- * Live discounts in the engine's shape, read in ONE query (what toEngineDiscount makes of
- * retrieveByCodeForCart, which costs six to seven queries through TypeORM's relation
- * loading). Same rules: soft-deleted discounts, rules, conditions and regions are left
- * out; a generated dynamic code takes its parent's regions (none when the parent is
+ * Live discounts in the engine's shape, read in ONE query (through TypeORM's relation
+ * loading the same tree cost six to seven): soft-deleted discounts, rules, conditions and
+ * regions are left out; a generated dynamic code takes its parent's regions (none when the parent is
  * deleted); condition resource ids come from the five join tables, sorted.
  * Cart writes call this on every change (adding a line, applying a code), so it is a
  * fixed text that the prepared-statement registry names.
@@ -100,18 +99,6 @@ export async function liveResourceIds(manager: EntityManager, type: DiscountCond
   const { table } = CONDITION_RESOURCE_TABLES[type];
   const rows: Array<{ id: string }> = await manager.query(`SELECT id FROM "${table}" WHERE id = ANY($1) AND deleted_at IS NULL`, [ids]);
   return new Set(rows.map((row) => row.id));
-}
-
-/** Each condition's resource ids, read from the five join tables in one round trip. */
-export async function loadConditionResourceIds(manager: EntityManager, conditionIds: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>(conditionIds.map((id) => [id, []]));
-  if (conditionIds.length === 0) return result;
-  const union = Object.values(CONDITION_RESOURCE_TABLES)
-    .map(({ joinTable, column }) => `SELECT condition_id, "${column}" AS resource_id FROM "${joinTable}" WHERE condition_id = ANY($1)`)
-    .join(' UNION ALL ');
-  const rows: Array<{ condition_id: string; resource_id: string }> = await manager.query(`${union} ORDER BY resource_id`, [conditionIds]);
-  for (const row of rows) result.get(row.condition_id)?.push(row.resource_id);
-  return result;
 }
 
 /** Links resources to a condition (already linked ones are skipped). */

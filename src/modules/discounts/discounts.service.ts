@@ -15,21 +15,11 @@ import { DISCOUNT_DEFAULT_RELATIONS, loadDiscount, lockDiscount } from './discou
 import { DiscountConditionsService, resolveConditionResources } from './discount-conditions.service';
 import { AdminGetDiscountsParams, AdminPostDiscountsDiscountReq, AdminPostDiscountsReq } from './dto/admin-discounts.dto';
 import { AdminPostDiscountsDiscountDynamicCodesReq } from './dto/admin-discount-dynamic-codes.dto';
-import {
-  engineDiscountsByCode,
-  engineDiscountsOfCart,
-  linkDiscountRegion,
-  linkedRegionIds,
-  loadConditionResourceIds,
-  unlinkDiscountRegion,
-} from './discounts.repository';
+import { engineDiscountsByCode, engineDiscountsOfCart, linkDiscountRegion, linkedRegionIds, unlinkDiscountRegion } from './discounts.repository';
 import { addIsoDuration } from './engine/iso-duration';
 import type { EngineDiscount } from './engine/types';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { emitEvent } from '../events/outbox';
-
-/** A discount loaded for a cart: its rule's conditions carry their resource ids. */
-export type CartDiscount = Discount & { rule: DiscountRule & { conditions: Array<{ resource_ids: string[] }> } };
 
 @Injectable()
 export class DiscountsService {
@@ -229,29 +219,6 @@ export class DiscountsService {
   }
 
   /**
-   * For carts: the live discount with this code (case-insensitive), with its rule, the
-   * rule's conditions each carrying `resource_ids`, its regions and its parent's regions
-   * (a generated code is valid where its parent is). 404 `Discount with code <CODE> was not found`.
-   * Reads through `manager` so it joins the caller's transaction; takes no lock.
-   */
-  async retrieveByCodeForCart(code: string, manager: EntityManager): Promise<CartDiscount> {
-    const normalized = normalizeDiscountCode(code);
-    const discount = await manager.getRepository(Discount).findOne({
-      where: { code: normalized },
-      relations: toRelations(['rule', 'rule.conditions', 'regions', 'parent_discount', 'parent_discount.regions']),
-      relationLoadStrategy: 'query',
-    });
-    if (!discount) throw ApiError.notFound(`Discount with code ${normalized} was not found`);
-    const conditions = discount.rule?.conditions ?? [];
-    const ids = await loadConditionResourceIds(
-      manager,
-      conditions.map((c) => c.id),
-    );
-    for (const condition of conditions) (condition as typeof condition & { resource_ids: string[] }).resource_ids = ids.get(condition.id) ?? [];
-    return discount as CartDiscount;
-  }
-
-  /**
    * The live discounts with these codes (normalized by the caller) in the engine's shape,
    * keyed by code, in one query; an unknown code is absent (the caller answers its 404).
    */
@@ -283,39 +250,5 @@ export class DiscountsService {
         throw ApiError.notAllowed(`Discount ${used?.code ?? id} has been used maximum allowed times`);
       }
     }
-  }
-
-  /**
-   * The engine's view of a discount loaded with `rule`, `rule.conditions` (with
-   * `resource_ids`, or with their resource relations loaded), `regions` and, for a
-   * generated code, `parent_discount.regions`.
-   */
-  toEngineDiscount(discount: Discount): EngineDiscount {
-    const rule = discount.rule;
-    if (!rule) throw new Error(`toEngineDiscount: discount ${discount.id} was loaded without its rule`);
-    const regionSource = discount.parent_discount_id ? discount.parent_discount?.regions : discount.regions;
-    return {
-      id: discount.id,
-      code: discount.code,
-      is_disabled: discount.is_disabled,
-      is_dynamic: discount.is_dynamic,
-      starts_at: discount.starts_at,
-      ends_at: discount.ends_at,
-      valid_duration: discount.valid_duration,
-      created_at: discount.created_at,
-      usage_limit: discount.usage_limit,
-      usage_count: discount.usage_count,
-      region_ids: (regionSource ?? []).map((region) => region.id),
-      rule: {
-        type: rule.type,
-        value: rule.value,
-        allocation: rule.allocation,
-        conditions: (rule.conditions ?? []).map((condition) => {
-          const loaded = condition as typeof condition & { resource_ids?: string[] };
-          const related = loaded[condition.type] as Array<{ id: string }> | undefined;
-          return { type: condition.type, operator: condition.operator, resource_ids: loaded.resource_ids ?? (related ?? []).map((r) => r.id) };
-        }),
-      },
-    };
   }
 }

@@ -1,10 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
-import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
-import { EventData, emitEvent, EventName } from './outbox';
+import type { EventData } from './outbox';
 
 const EVENT_DELIVERY_QUEUE = 'event-delivery';
 const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
@@ -58,7 +57,9 @@ const RETENTION_SWEEP_EVERY = 600;
 
 /**
  * Medusa's event bus, made durable:
- * - `emit(manager, name, data)` writes the event in the caller's transaction (emitEvent);
+ * - events are written by the change that reports them, in its transaction, with
+ *   `emitEvent` / `emitEvents` (./outbox), or inside the change's own statement with
+ *   `eventFromRowSql` / `eventsCteSql`; the bus never writes one itself;
  * - a relay on every instance with queue workers moves committed events to the job queue,
  *   one delivery job per subscriber, in the same transaction that marks them dispatched;
  *   the relays of all instances take turns (an advisory lock held for the transaction), so
@@ -116,11 +117,6 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     clearTimeout(this.timer);
     await this.running;
     await this.pool?.end().catch(() => undefined);
-  }
-
-  /** Writes the event in the caller's transaction (see emitEvent). */
-  emit(manager: EntityManager, name: EventName, data: EventData): Promise<string> {
-    return emitEvent(manager, name, data);
   }
 
   /**

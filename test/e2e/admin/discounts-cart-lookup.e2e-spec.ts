@@ -2,9 +2,10 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { createDiscount } from '../../factories/discount.factory';
 import { createProduct } from '../../factories/product.factory';
 import { createRegion } from '../../factories/region.factory';
-import { ApiError } from '../../../src/common/errors/api-error';
 import { DiscountsService } from '../../../src/modules/discounts/discounts.service';
 import { assertDiscountApplicable } from '../../../src/modules/discounts/engine';
+import type { EngineDiscount } from '../../../src/modules/discounts/engine';
+import { normalizeDiscountCode } from '../../../src/modules/discounts/discount.entity';
 import { CustomerGroup } from '../../../src/modules/customer-groups/customer-group.entity';
 import { ProductTag } from '../../../src/modules/products/product-taxonomy.entities';
 
@@ -21,109 +22,81 @@ describe('DiscountsService for carts', () => {
   });
   afterAll(() => t.close());
 
-  describe('retrieveByCodeForCart + toEngineDiscount', () => {
-    it('finds the live discount case-insensitively with its rule, conditions (with resource ids) and regions', async () => {
-      const m = t.dataSource.manager;
-      const [p1, p2] = [await createProduct(m), await createProduct(m)];
-      const tag = await m.getRepository(ProductTag).save(m.getRepository(ProductTag).create({ value: 'sale' }));
-      const group = await m.getRepository(CustomerGroup).save(m.getRepository(CustomerGroup).create({ name: 'VIP' }));
-      const created = await createDiscount(m, {
-        code: 'CARTFIXED',
-        rule: { type: 'fixed', value: 500, allocation: 'item' },
-        regions: [regionId],
-        usage_limit: 10,
-        usage_count: 4,
-        conditions: [
-          { type: 'products', operator: 'not_in', resource_ids: [p1.id, p2.id] },
-          { type: 'product_tags', operator: 'in', resource_ids: [tag.id] },
-          { type: 'customer_groups', operator: 'in', resource_ids: [group.id] },
-        ],
-      });
-      const loaded = await service.retrieveByCodeForCart('cartFixed ', m);
-      expect(loaded.id).toBe(created.id);
-      const engine = service.toEngineDiscount(loaded);
-      expect(engine).toEqual({
-        id: created.id,
-        code: 'CARTFIXED',
-        is_disabled: false,
-        is_dynamic: false,
-        starts_at: created.starts_at,
-        ends_at: null,
-        valid_duration: null,
-        created_at: created.created_at,
-        usage_limit: 10,
-        usage_count: 4,
-        region_ids: [regionId],
-        rule: {
-          type: 'fixed',
-          value: 500,
-          allocation: 'item',
-          conditions: expect.arrayContaining([
-            { type: 'products', operator: 'not_in', resource_ids: [p1.id, p2.id].sort() },
-            { type: 'product_tags', operator: 'in', resource_ids: [tag.id] },
-            { type: 'customer_groups', operator: 'in', resource_ids: [group.id] },
-          ]),
-        },
-      });
-      expect(engine.rule.conditions).toHaveLength(3);
-    });
-
-    it('answers 404 for an unknown or deleted code', async () => {
-      await createDiscount(t.dataSource.manager, { code: 'DELETEDCODE', deleted_at: new Date() });
-      for (const code of ['nothing', 'deletedcode']) {
-        const error = await service.retrieveByCodeForCart(code, t.dataSource.manager).catch((e) => e);
-        expect(error).toBeInstanceOf(ApiError);
-        expect(error).toMatchObject({ type: 'not_found', message: `Discount with code ${code.toUpperCase()} was not found` });
-      }
-    });
-
-    it('feeds the engine: a disabled discount loaded from the database is refused', async () => {
-      await createDiscount(t.dataSource.manager, { code: 'OFFLINE', is_disabled: true, regions: [regionId] });
-      const engine = service.toEngineDiscount(await service.retrieveByCodeForCart('offline', t.dataSource.manager));
-      expect(() => assertDiscountApplicable(engine, { region_id: regionId, customer_group_ids: [], now: new Date() })).toThrow(
-        'The discount code OFFLINE is disabled',
-      );
-    });
-  });
-
   describe('engineDiscountsByCode / engineDiscountsOfCart (the one-query lookup cart writes use)', () => {
-    /** The reference: what the TypeORM lookup gives, through the same engine mapping. */
-    const reference = async (code: string) => {
-      const engine = service.toEngineDiscount(await service.retrieveByCodeForCart(code, t.dataSource.manager));
-      return { ...engine, region_ids: [...engine.region_ids].sort(), rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };
-    };
-    const sortConditions = (conditions: Array<{ type: string; operator: string; resource_ids: string[] }>) =>
-      [...conditions]
-        .map((c) => ({ ...c, resource_ids: [...c.resource_ids].sort() }))
-        .sort((a, b) => `${a.type}${a.operator}`.localeCompare(`${b.type}${b.operator}`));
-    const oneQuery = async (code: string) => {
-      const engine = (await service.engineDiscountsByCode([code], t.dataSource.manager)).get(code)!;
-      return { ...engine, rule: { ...engine.rule, conditions: sortConditions(engine.rule.conditions) } };
+    /** The engine's discount with its regions and conditions (and each one's resource ids) in a fixed order. */
+    const sorted = (engine: EngineDiscount) => ({
+      ...engine,
+      region_ids: [...engine.region_ids].sort(),
+      rule: {
+        ...engine.rule,
+        conditions: [...engine.rule.conditions]
+          .map((c) => ({ ...c, resource_ids: [...c.resource_ids].sort() }))
+          .sort((a, b) => `${a.type}${a.operator}`.localeCompare(`${b.type}${b.operator}`)),
+      },
+    });
+    /** As CartDiscountsService asks: the code normalized, then looked up. */
+    const lookUp = async (code: string) => {
+      const normalized = normalizeDiscountCode(code);
+      const engine = (await service.engineDiscountsByCode([normalized], t.dataSource.manager)).get(normalized);
+      return engine && sorted(engine);
     };
 
-    it('equals the TypeORM lookup: conditions with resource ids, regions, usage, dates', async () => {
+    it('finds the live discount (code normalized as carts do) with its rule, conditions with resource ids, regions, usage and dates', async () => {
       const m = t.dataSource.manager;
       const [p1, p2] = [await createProduct(m), await createProduct(m)];
       const tag = await m.getRepository(ProductTag).save(m.getRepository(ProductTag).create({ value: `eq-${Date.now()}` }));
       const group = await m.getRepository(CustomerGroup).save(m.getRepository(CustomerGroup).create({ name: `EQ ${Date.now()}` }));
       const other = (await createRegion(m)).id;
-      await createDiscount(m, {
-        code: 'EQUIVALENT',
-        rule: { type: 'fixed', value: 700, allocation: 'item' },
+      const endsAt = new Date(Date.now() + 86_400_000);
+      const created = await createDiscount(m, {
+        code: 'CARTFIXED',
+        rule: { type: 'fixed', value: 500, allocation: 'item' },
         regions: [regionId, other],
-        usage_limit: 5,
-        usage_count: 2,
-        ends_at: new Date(Date.now() + 86_400_000),
+        usage_limit: 10,
+        usage_count: 4,
+        ends_at: endsAt,
         conditions: [
           { type: 'products', operator: 'not_in', resource_ids: [p1.id, p2.id] },
           { type: 'product_tags', operator: 'in', resource_ids: [tag.id] },
           { type: 'customer_groups', operator: 'in', resource_ids: [group.id] },
         ],
       });
-      expect(await oneQuery('EQUIVALENT')).toEqual(await reference('EQUIVALENT'));
+      expect(await lookUp('cartFixed ')).toEqual(
+        sorted({
+          id: created.id,
+          code: 'CARTFIXED',
+          is_disabled: false,
+          is_dynamic: false,
+          starts_at: created.starts_at,
+          ends_at: endsAt,
+          valid_duration: null,
+          created_at: created.created_at,
+          usage_limit: 10,
+          usage_count: 4,
+          region_ids: [regionId, other],
+          rule: {
+            type: 'fixed',
+            value: 500,
+            allocation: 'item',
+            conditions: [
+              { type: 'products', operator: 'not_in', resource_ids: [p1.id, p2.id] },
+              { type: 'product_tags', operator: 'in', resource_ids: [tag.id] },
+              { type: 'customer_groups', operator: 'in', resource_ids: [group.id] },
+            ],
+          },
+        }),
+      );
     });
 
-    it('leaves out soft-deleted regions and conditions, as the TypeORM lookup does', async () => {
+    it('feeds the engine: a disabled discount read from the database is refused', async () => {
+      await createDiscount(t.dataSource.manager, { code: 'OFFLINE', is_disabled: true, regions: [regionId] });
+      const engine = (await lookUp('offline'))!;
+      expect(() => assertDiscountApplicable(engine, { region_id: regionId, customer_group_ids: [], now: new Date() })).toThrow(
+        'The discount code OFFLINE is disabled',
+      );
+    });
+
+    it('leaves out soft-deleted regions and conditions', async () => {
       const m = t.dataSource.manager;
       const gone = (await createRegion(m)).id;
       const product = await createProduct(m);
@@ -132,10 +105,11 @@ describe('DiscountsService for carts', () => {
         regions: [regionId, gone],
         conditions: [{ type: 'products', operator: 'in', resource_ids: [product.id] }],
       });
+      expect((await lookUp('SOFTDELETED'))!.region_ids).toEqual([regionId, gone].sort());
+      expect((await lookUp('SOFTDELETED'))!.rule.conditions).toHaveLength(1);
       await m.query('UPDATE region SET deleted_at = now() WHERE id = $1', [gone]);
       await m.query('UPDATE discount_condition SET deleted_at = now() WHERE discount_rule_id = $1', [discount.rule_id]);
-      const engine = await oneQuery('SOFTDELETED');
-      expect(engine).toEqual(await reference('SOFTDELETED'));
+      const engine = (await lookUp('SOFTDELETED'))!;
       expect(engine.region_ids).toEqual([regionId]);
       expect(engine.rule.conditions).toEqual([]);
     });
@@ -144,11 +118,9 @@ describe('DiscountsService for carts', () => {
       const m = t.dataSource.manager;
       const parent = await createDiscount(m, { code: 'PARENTCODE', is_dynamic: true, regions: [regionId] });
       await createDiscount(m, { code: 'CHILDCODE', is_dynamic: true, parent_discount_id: parent.id, rule_id: parent.rule_id });
-      expect((await oneQuery('CHILDCODE')).region_ids).toEqual([regionId]);
-      expect(await oneQuery('CHILDCODE')).toEqual(await reference('CHILDCODE'));
+      expect((await lookUp('CHILDCODE'))!.region_ids).toEqual([regionId]);
       await m.query('UPDATE discount SET deleted_at = now() WHERE id = $1', [parent.id]);
-      expect((await oneQuery('CHILDCODE')).region_ids).toEqual([]);
-      expect(await oneQuery('CHILDCODE')).toEqual(await reference('CHILDCODE'));
+      expect((await lookUp('CHILDCODE'))!.region_ids).toEqual([]);
     });
 
     it('omits unknown and deleted codes, and lists a cart’s live discounts by code', async () => {
@@ -164,7 +136,8 @@ describe('DiscountsService for carts', () => {
       await m.query('INSERT INTO cart_discounts (cart_id, discount_id) VALUES ($1, $2), ($1, $3)', [cartId, b.id, a.id]);
       const ofCart = await service.engineDiscountsOfCart(cartId, m);
       expect(ofCart.map((d) => d.code)).toEqual(['AAA-CART', 'BBB-CART']);
-      expect(ofCart[0]).toEqual(service.toEngineDiscount(await service.retrieveByCodeForCart('AAA-CART', m)));
+      expect(ofCart[0]).toEqual((await service.engineDiscountsByCode(['AAA-CART'], m)).get('AAA-CART'));
+      expect(ofCart[0]).toMatchObject({ id: a.id, region_ids: [regionId], rule: { type: 'free_shipping', value: 0, allocation: 'total', conditions: [] } });
       await m.query('UPDATE discount SET deleted_at = now() WHERE id = $1', [b.id]);
       expect((await service.engineDiscountsOfCart(cartId, m)).map((d) => d.code)).toEqual(['AAA-CART']);
     });

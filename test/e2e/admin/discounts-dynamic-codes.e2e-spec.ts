@@ -143,9 +143,7 @@ describe('Admin dynamic discount codes (/admin/discounts/:id/dynamic-codes)', ()
         conditions: [{ type: 'products', operator: 'in', resource_ids: [product.id] }],
       });
       await admin.post(`/admin/discounts/${parent.id}/dynamic-codes`).send({ code: 'cart-code', usage_limit: 2 }).expect(200);
-      const service = t.app.get(DiscountsService);
-      const loaded = await service.retrieveByCodeForCart(' cart-code', t.dataSource.manager);
-      const engine = service.toEngineDiscount(loaded);
+      const engine = (await t.app.get(DiscountsService).engineDiscountsByCode(['CART-CODE'], t.dataSource.manager)).get('CART-CODE');
       expect(engine).toMatchObject({
         code: 'CART-CODE',
         is_dynamic: true,
@@ -155,7 +153,7 @@ describe('Admin dynamic discount codes (/admin/discounts/:id/dynamic-codes)', ()
         region_ids: [regionId],
         rule: { type: 'percentage', value: 10, allocation: 'total', conditions: [{ type: 'products', operator: 'in', resource_ids: [product.id] }] },
       });
-      expect(engine.ends_at).toBeInstanceOf(Date);
+      expect(engine!.ends_at).toBeInstanceOf(Date);
     });
   });
 });
