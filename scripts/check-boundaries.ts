@@ -1,23 +1,29 @@
 /**
- * `npm run lint:boundaries`: the module boundaries of docs/architecture.md ("Where SQL lives,
- * and who writes which tables"), checked against the code. Fails (exit 1) when
+ * `npm run lint:boundaries`: the module boundaries, checked against the code. The rules are
+ * code too: scripts/module-boundaries.ts (what a module owns beyond its entities, which of
+ * another module's SQL it may import, the bulk loaders). docs/architecture.md ("Where SQL
+ * lives, and who writes which tables") explains them and is checked against them, but grants
+ * nothing: editing the prose cannot make a violation pass. Fails (exit 1) when
  *
- * 1. the ownership table names a module folder or a table that does not exist;
+ * 1. the rules name a module folder, a table or a function that does not exist, or allow an
+ *    import nobody makes (a stale allowance is a hole waiting to be used);
  * 2. a module (or src/common) writes a table it does not own, in SQL (INSERT INTO, UPDATE, DELETE FROM,
  *    TRUNCATE) or through TypeORM on another module's entity (repository or manager
  *    insert/save/update/delete/...); a module owns the tables of the entities in its folder
- *    (and the join tables they declare) plus the ones its row of the table lists. The bulk
- *    loaders the same section names are exempt;
+ *    (and the join tables they declare) plus its SHARED_TABLES. The BULK_LOADERS are exempt;
  * 3. a module imports another module's SQL: a function from its `*.repository.ts`, or a
- *    fragment it splices into its own statements (`${...}` in a template), that the section
- *    does not name (in backticks). A newcomer who needs one documents it there, or asks the
- *    owner for a service method.
+ *    fragment it splices into its own statements (`${...}` in a template), that
+ *    CROSS_MODULE_SQL does not allow for that module. A newcomer who needs one adds it there
+ *    with its reason (a reviewed design change), or asks the owner for a service method;
+ * 4. the architecture section does not name every allowance and bulk loader, or its ownership
+ *    table gives a module a table the rules do not give it.
  *
  * Plain text matching, no type checker: it reads each file once and takes about a second.
  * Run it with `node -r ./scripts/swc-register.js scripts/check-boundaries.ts`.
  */
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { dirname, join, relative, resolve } from 'path';
+import { BULK_LOADERS, CROSS_MODULE_SQL, SHARED_TABLES, TABLES_WITHOUT_ENTITY } from './module-boundaries';
 
 const ROOT = resolve(__dirname, '..');
 const MODULES_DIR = join(ROOT, 'src/modules');
@@ -25,16 +31,7 @@ const MODULES_DIR = join(ROOT, 'src/modules');
 const COMMON_DIR = join(ROOT, 'src/common');
 const DOC = join(ROOT, 'docs/architecture.md');
 const SECTION = '### Where SQL lives, and who writes which tables';
-
-/**
- * Loaders that write across modules in SQL of their own (the section's "Bulk loaders"
- * paragraph, which must name each folder): going through every owner row by row would cost
- * a statement per row.
- */
-const BULK_LOADERS = ['src/modules/batch-jobs/strategies/product-import/', 'src/modules/seed/', 'src/modules/medusa-import/'];
-
-/** Tables without an entity: who owns them. */
-const TABLES_WITHOUT_ENTITY: Record<string, string> = { session: 'auth', throttle_counter: 'common' };
+const RULES = 'scripts/module-boundaries.ts';
 
 const WRITE_SQL = /\b(?:INSERT INTO|UPDATE|DELETE FROM|TRUNCATE(?: TABLE)?)\s+"?([a-z_][a-z0-9_]*)"?/g;
 const TYPEORM_WRITES = 'insert|save|update|delete|upsert|softDelete|softRemove|restore|increment|decrement|remove|clear';
@@ -81,10 +78,8 @@ function entityOwnership(sources: SourceFile[]) {
 }
 
 interface DocOwnership {
-  /** module -> tables its row lists */
+  /** module -> tables its row of the ownership table lists (in backticks) */
   rows: Map<string, string[]>;
-  /** every name in backticks in the section: the documented ways into another module's SQL */
-  named: Set<string>;
   section: string;
 }
 
@@ -101,8 +96,7 @@ function readDoc(): DocOwnership {
     const tables = [...cells[2].matchAll(/`"?([a-z_]+)"?`/g)].map((m) => m[1]);
     for (const module of cells[1].split(',').map((m) => m.trim())) if (module && module !== '...') rows.set(module, tables);
   }
-  const named = new Set([...section.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\(\)$/, '').split('/').pop()!));
-  return { rows, named, section };
+  return { rows, section };
 }
 
 /** The imported names of a file, with the module and file each comes from. */
@@ -142,20 +136,44 @@ function check(): string[] {
   const modules = new Set(readdirSync(MODULES_DIR).filter((n) => statSync(join(MODULES_DIR, n)).isDirectory()));
   const problems: string[] = [];
 
-  // 1. The table matches the code.
+  // 1. The rules match the code.
+  const ruleModules = [
+    ...SHARED_TABLES.map((g) => g.module),
+    ...Object.values(TABLES_WITHOUT_ENTITY),
+    ...CROSS_MODULE_SQL.flatMap((g) => [g.owner, ...g.usedBy]),
+  ];
+  for (const module of new Set(ruleModules)) {
+    if (module !== 'common' && !modules.has(module)) problems.push(`${RULES}: names module "${module}", which has no folder in src/modules`);
+  }
+  for (const { table, module } of SHARED_TABLES) {
+    if (!owners.has(table)) problems.push(`${RULES}: SHARED_TABLES gives "${module}" the table "${table}", which no entity declares`);
+    else owners.get(table)!.add(module);
+  }
+  for (const { name, owner } of CROSS_MODULE_SQL) {
+    const declared = new RegExp(`export (?:async )?(?:function|const) ${name}\\b`);
+    if (!sources.some((f) => f.module === owner && declared.test(f.text)))
+      problems.push(`${RULES}: CROSS_MODULE_SQL allows ${name}, which module "${owner}" does not export`);
+  }
+  const used = new Set<string>();
+
+  // 4. The architecture section explains the rules and claims nothing beyond them.
   for (const [module, tables] of doc.rows) {
     if (!modules.has(module)) problems.push(`docs/architecture.md: the ownership table names module "${module}", which has no folder in src/modules`);
     for (const table of tables) {
-      if (!owners.has(table)) problems.push(`docs/architecture.md: the ownership table gives "${module}" the table "${table}", which no entity declares`);
-      else owners.get(table)!.add(module);
+      if (!owners.get(table)?.has(module)) {
+        problems.push(`docs/architecture.md: the ownership table gives "${module}" the table "${table}"; neither its entities nor ${RULES} do`);
+      }
     }
   }
-  for (const loader of BULK_LOADERS) {
-    if (!doc.section.includes(loader.replace(/\/$/, '').split('/').pop()!)) problems.push(`docs/architecture.md: the bulk loader ${loader} is not named`);
+  for (const { name } of CROSS_MODULE_SQL) {
+    if (!doc.section.includes(`\`${name}\``)) problems.push(`docs/architecture.md: "${SECTION.slice(4)}" does not name ${name}, which ${RULES} allows`);
+  }
+  for (const { folder } of BULK_LOADERS) {
+    if (!doc.section.includes(folder.replace(/\/$/, '').split('/').pop()!)) problems.push(`docs/architecture.md: the bulk loader ${folder} is not named`);
   }
 
   for (const file of sources) {
-    const bulk = BULK_LOADERS.some((b) => file.path.startsWith(b));
+    const bulk = BULK_LOADERS.some((b) => file.path.startsWith(b.folder));
     const foreign = (table: string) => {
       const o = owners.get(table);
       return o && !o.has(file.module) ? [...o].join(', ') : undefined;
@@ -196,18 +214,25 @@ function check(): string[] {
       }
     }
 
-    // 3. Another module's SQL, imported without being documented.
+    // 3. Another module's SQL, imported without an allowance.
     for (const imp of importsOf(file)) {
       // common is there to be used; its helpers build SQL for everyone.
       if (!imp.module || imp.module === file.module || imp.module === 'common') continue;
       const repository = /\.repository$/.test(imp.target);
       for (const name of imp.names) {
+        const grant = CROSS_MODULE_SQL.find((g) => g.name === name && g.owner === imp.module && g.usedBy.includes(file.module as never));
+        if (grant) used.add(`${grant.name} ${file.module}`);
         const spliced = new RegExp(`\\$\\{\\s*${name}\\b`).test(file.text);
-        if (!repository && !spliced) continue;
-        if (doc.named.has(name) || (repository && doc.named.has(`${imp.target.split('/').pop()}.ts`))) continue;
+        if ((!repository && !spliced) || grant) continue;
         const what = spliced && !repository ? `splices ${name} (${imp.target}) into its SQL` : `imports ${name} from ${imp.target}.ts`;
-        problems.push(`${file.path}: ${what}; docs/architecture.md ("${SECTION.slice(4)}") does not name it`);
+        problems.push(`${file.path}: ${what}; ${RULES} (CROSS_MODULE_SQL) does not allow it for "${file.module}"`);
       }
+    }
+  }
+  for (const { name, owner, usedBy } of CROSS_MODULE_SQL) {
+    for (const module of usedBy) {
+      if (!used.has(`${name} ${module}`))
+        problems.push(`${RULES}: CROSS_MODULE_SQL lets "${module}" use ${name} (${owner}), which it no longer imports: remove the allowance`);
     }
   }
   return problems;
@@ -215,7 +240,7 @@ function check(): string[] {
 
 const problems = check();
 if (problems.length) {
-  console.error(`Module boundaries (docs/architecture.md): ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+  console.error(`Module boundaries (${RULES}): ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Module boundaries: every write goes through its owner, every cross-module SQL import is documented');
+console.log(`Module boundaries: every write goes through its owner, every cross-module SQL import is allowed by ${RULES}`);
