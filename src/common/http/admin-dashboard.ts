@@ -44,7 +44,7 @@ export function adminDashboard(dir: string): Router {
   const index = join(root, 'index.html');
   if (!statSync(index, { throwIfNoEntry: false })?.isFile()) {
     throw new ConfigError(
-      `ADMIN_DASHBOARD_DIR=${dir} has no index.html. Build Medusa's dashboard there with: npx medusa-admin build --deployment --path /app --backend / (see the README, "Run Medusa's admin dashboard").`,
+      `ADMIN_DASHBOARD_DIR=${dir} has no index.html. Build Medusa's dashboard there with: npx medusa-admin build --deployment --path /app --backend / (see docs/medusa-clients.md, "Run Medusa's admin dashboard").`,
     );
   }
   const router = express.Router();
