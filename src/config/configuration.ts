@@ -40,6 +40,8 @@ export interface AppConfig {
   loginThrottleTtlMs: number;
   /** Registrations per client address per minute. */
   registrationThrottleLimit: number;
+  /** Password reset mails per mailbox (account email) per hour, whatever the client addresses. */
+  passwordResetMailsPerHour: number;
   /** A built Medusa admin dashboard to serve at /app (unset: nothing is served there). */
   adminDashboardDir?: string;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     loginThrottleAddressLimit: positiveInt('LOGIN_THROTTLE_ADDRESS_LIMIT', env.LOGIN_THROTTLE_ADDRESS_LIMIT, 100),
     loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 15 * 60_000),
     registrationThrottleLimit: positiveInt('REGISTRATION_THROTTLE_LIMIT', env.REGISTRATION_THROTTLE_LIMIT, 300),
+    passwordResetMailsPerHour: positiveInt('PASSWORD_RESET_MAILS_PER_HOUR', env.PASSWORD_RESET_MAILS_PER_HOUR, 3),
     // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       templateFolders: [...(env.MAIL_TEMPLATES_DIR ? [resolve(env.MAIL_TEMPLATES_DIR)] : []), SHIPPED_TEMPLATES],
       storeResetUrl: env.MAIL_STORE_RESET_URL || 'http://localhost:8000/reset-password',
       adminResetUrl: env.MAIL_ADMIN_RESET_URL || 'http://localhost:7001/reset-password',
+      orderMailsPerRecipientPerHour: positiveInt('MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR', env.MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR, 10),
     },
     events: {
       pollIntervalMs: int('EVENTS_POLL_INTERVAL_MS', env.EVENTS_POLL_INTERVAL_MS, 1000, 50),

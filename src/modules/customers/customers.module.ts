@@ -13,6 +13,6 @@ import { StoreCustomersController } from './store-customers.controller';
   imports: [OrdersModule],
   controllers: [AdminCustomersController, StoreCustomersController, StoreAuthController, StoreCustomerAccountController, StoreCustomerPasswordController],
   providers: [CustomersService, CustomerAddressesService, CustomerPasswordResetService],
-  exports: [CustomersService],
+  exports: [CustomersService, CustomerPasswordResetService],
 })
 export class CustomersModule {}

@@ -5,8 +5,21 @@ import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
 import type { EventData } from './outbox';
 
-const EVENT_DELIVERY_QUEUE = 'event-delivery';
 const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
+
+/**
+ * Where a subscriber's deliveries wait: each lane is a queue of its own with its own
+ * workers, so one lane's backlog never delays another's. `account`: mail a person is
+ * waiting for now (reset links); `default`: the rest (order confirmations); `bulk`: work an
+ * anonymous checkout can make large (gift-card code mails).
+ */
+export type DeliveryLane = 'account' | 'default' | 'bulk';
+
+const LANE_QUEUES: Record<DeliveryLane, string> = {
+  account: 'event-delivery-account',
+  default: 'event-delivery',
+  bulk: 'event-delivery-bulk',
+};
 
 /** What a subscriber receives besides the payload. */
 export interface EventMeta {
@@ -75,7 +88,8 @@ const RETENTION_SWEEP_EVERY = 600;
 @Injectable()
 export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventBus.name);
-  private readonly subscribers = new Map<string, Map<string, EventHandler<EventData>>>();
+  /** Per event: each subscriber's lane. */
+  private readonly subscribers = new Map<string, Map<string, DeliveryLane>>();
   private readonly handlers = new Map<string, EventHandler<EventData>>();
   private readonly relayConsumers = new Map<string, { consume: RelayConsumer; afterCommit?: () => void }>();
   private readonly pollIntervalMs: number;
@@ -98,8 +112,10 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
 
   async onModuleInit(): Promise<void> {
     await this.queue.define(EVENT_DELIVERY_DEAD_LETTER_QUEUE);
-    await this.queue.define(EVENT_DELIVERY_QUEUE, { deadLetter: EVENT_DELIVERY_DEAD_LETTER_QUEUE });
-    this.queue.work<DeliveryMessage>(EVENT_DELIVERY_QUEUE, (job) => this.deliver(job));
+    for (const lane of Object.values(LANE_QUEUES)) {
+      await this.queue.define(lane, { deadLetter: EVENT_DELIVERY_DEAD_LETTER_QUEUE });
+      this.queue.work<DeliveryMessage>(lane, (job) => this.deliver(job));
+    }
     this.queue.work<DeliveryMessage>(EVENT_DELIVERY_DEAD_LETTER_QUEUE, async (job) => {
       this.logger.error(
         { event: job.data.event_id, subscriber: job.data.subscriber },
@@ -120,14 +136,14 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
   }
 
   /**
-   * Registers `handler` for `eventName` under the subscriber name `id` (unique per event).
-   * Events relayed from now on reach it.
+   * Registers `handler` for `eventName` under the subscriber name `id` (unique per event),
+   * its deliveries in `lane` (DeliveryLane). Events relayed from now on reach it.
    */
-  subscribe<T extends EventData = Record<string, unknown>>(eventName: string, id: string, typed: EventHandler<T>): void {
+  subscribe<T extends EventData = Record<string, unknown>>(eventName: string, id: string, typed: EventHandler<T>, options: { lane?: DeliveryLane } = {}): void {
     const handler = typed as EventHandler<EventData>;
-    const forEvent = this.subscribers.get(eventName) ?? new Map<string, EventHandler<EventData>>();
+    const forEvent = this.subscribers.get(eventName) ?? new Map<string, DeliveryLane>();
     if (forEvent.has(id)) throw new Error(`subscriber ${id} is already registered for ${eventName}`);
-    forEvent.set(id, handler);
+    forEvent.set(id, options.lane ?? 'default');
     this.subscribers.set(eventName, forEvent);
     this.handlers.set(`${eventName}\u0000${id}`, handler);
   }
@@ -163,9 +179,9 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
         );
         const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await client.query(text, values)).rows }) };
         for (const event of rows) {
-          for (const subscriber of this.subscribers.get(event.name)?.keys() ?? []) {
+          for (const [subscriber, lane] of this.subscribers.get(event.name) ?? []) {
             const message: DeliveryMessage = { event_id: event.id, name: event.name, data: event.data, subscriber };
-            await this.queue.send(EVENT_DELIVERY_QUEUE, message, { db });
+            await this.queue.send(LANE_QUEUES[lane], message, { db });
           }
         }
         if (rows.length > 0) {
@@ -207,7 +223,7 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     try {
       relayed = await this.relayOnce();
       if (relayed > 0) {
-        this.queue.wake(EVENT_DELIVERY_QUEUE);
+        for (const lane of Object.values(LANE_QUEUES)) this.queue.wake(lane);
         for (const { afterCommit } of this.relayConsumers.values()) afterCommit?.();
       }
       if (++this.ticks % RETENTION_SWEEP_EVERY === 0) {

@@ -13,7 +13,7 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
-import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
+import { firstCardsOfOrder, insertPurchasedCards, PurchasedCardsLine, PurchasedCardView } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { emitEvent } from '../events/outbox';
 
@@ -68,6 +68,11 @@ export class GiftCardsService {
   }
 
   /** A live gift card by id, or 404. */
+  /** The first `limit` live cards bought in an order, and their number in all (for the buyer's mail). */
+  listBoughtInOrder(orderId: string, limit: number): Promise<{ cards: PurchasedCardView[]; total: number }> {
+    return firstCardsOfOrder(this.dataSource.manager, orderId, limit);
+  }
+
   async retrieve(id: string, relations: readonly string[] = GIFT_CARD_DEFAULT_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<GiftCard> {
     const card = await manager.getRepository(GiftCard).findOne({
       where: { id },
