@@ -3,9 +3,10 @@ import { IsString, ValidateBy } from 'class-validator';
 
 /**
  * The longest first or last name accepted, in characters (code points). Real names fit
- * with room to spare (a passport's machine-readable zone holds 39 characters of a whole name; long compound and
- * transliterated names stay well below 100), while a name can no longer carry a
- * paragraph or a 4 KB message into everything that shows it (admin lists, exports, mails).
+ * with room to spare (a passport's machine-readable zone holds 39 characters of a whole
+ * name; long compound and transliterated names stay well below 100), while a name can no
+ * longer carry a paragraph or a 4 KB message into everything that shows it (admin lists,
+ * exports, mails).
  */
 export const MAX_PERSON_NAME_LENGTH = 100;
 
