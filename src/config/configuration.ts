@@ -42,6 +42,7 @@ export interface AppConfig {
   registrationThrottleLimit: number;
   /** Password reset mails per mailbox (account email) per hour, whatever the client addresses. */
   passwordResetMailsPerHour: number;
+  lookupThrottles: LookupThrottlesConfig;
   /** A built Medusa admin dashboard to serve at /app (unset: nothing is served there). */
   adminDashboardDir?: string;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
@@ -78,6 +79,18 @@ export interface DatabaseConfig {
   preparedStatements: boolean;
   embeddedDir: string;
   embeddedPort: number;
+}
+
+/** Lookups a shopper's storefront makes by email, which an outsider could repeat to guess. */
+interface LookupThrottlesConfig {
+  /** Failed order lookups (GET /store/orders?display_id&email) per email, from any address, within the window. */
+  orderLimit: number;
+  /** Failed order lookups per client address, whatever the emails, within the window. */
+  orderAddressLimit: number;
+  orderTtlMs: number;
+  /** Account lookups (GET /store/auth/:email) per client address within the window. */
+  emailExistsLimit: number;
+  emailExistsTtlMs: number;
 }
 
 interface EventsConfig {
@@ -204,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 15 * 60_000),
     registrationThrottleLimit: positiveInt('REGISTRATION_THROTTLE_LIMIT', env.REGISTRATION_THROTTLE_LIMIT, 300),
     passwordResetMailsPerHour: positiveInt('PASSWORD_RESET_MAILS_PER_HOUR', env.PASSWORD_RESET_MAILS_PER_HOUR, 3),
+    lookupThrottles: {
+      orderLimit: positiveInt('ORDER_LOOKUP_THROTTLE_LIMIT', env.ORDER_LOOKUP_THROTTLE_LIMIT, 10),
+      orderAddressLimit: positiveInt('ORDER_LOOKUP_THROTTLE_ADDRESS_LIMIT', env.ORDER_LOOKUP_THROTTLE_ADDRESS_LIMIT, 50),
+      orderTtlMs: positiveInt('ORDER_LOOKUP_THROTTLE_TTL_MS', env.ORDER_LOOKUP_THROTTLE_TTL_MS, 60 * 60_000),
+      emailExistsLimit: positiveInt('EMAIL_EXISTS_THROTTLE_LIMIT', env.EMAIL_EXISTS_THROTTLE_LIMIT, 60),
+      emailExistsTtlMs: positiveInt('EMAIL_EXISTS_THROTTLE_TTL_MS', env.EMAIL_EXISTS_THROTTLE_TTL_MS, 15 * 60_000),
+    },
     // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),

@@ -45,7 +45,9 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.raw).toMatch(/^From: Test Shop <shop@test\.com>/m);
     expect(mail.raw).toMatch(/^Subject: Reset your password/m);
     expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.customer\.password_reset@test\.com>/m);
-    expect(mail.text).toContain('Hello Mia,');
+    // The name the shopper typed is not in the mail: it could pass for the shop's own words.
+    expect(mail.text).toMatch(/^Hello,$/m);
+    expect(mail.text).not.toContain('Mia');
     const link = /https:\/\/shop\.test\/account\/reset\?token=([\w.-]+)&email=mia%40test\.com/.exec(mail.text);
     expect(link).not.toBeNull();
     await t.http().post('/store/customers/password-reset').send({ email: 'mia@test.com', token: link![1], password: 'new-password' }).expect(200);
