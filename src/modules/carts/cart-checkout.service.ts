@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ApiError } from '../../common/errors/api-error';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
@@ -32,15 +33,11 @@ export class CartCheckoutService {
    * are checked on the cart read back for the answer (a method does not change the item
    * subtotal), so the change reads the cart once; unmet, the change is rolled back.
    */
-  addShippingMethod(
-    cartId: string,
-    input: { option_id: string; data?: Record<string, unknown> },
-    options: CartCommandOptions & { allowAdminOnly?: boolean } = {},
-  ): Promise<Cart> {
-    return this.answer(cartId, this.addShippingMethodWork(input, options.allowAdminOnly === true), options);
+  addShippingMethod(cartId: string, input: { option_id: string; data?: Record<string, unknown> }): Promise<Cart> {
+    return this.answer(cartId, this.addShippingMethodWork(input, false));
   }
 
-  /** addShippingMethod()'s work, for a command that adds several (a draft's creation). */
+  /** addShippingMethod()'s work, for the commands of other modules (CartCommands: admin-only options allowed). */
   addShippingMethodWork(input: { option_id: string; data?: Record<string, unknown> }, allowAdminOnly: boolean): CartWork {
     const data = boundedJson('data', input.data ?? {});
     return async ({ cart }, m) => {
@@ -65,14 +62,14 @@ export class CartCheckoutService {
     };
   }
 
-  /** POST /store/carts/:id/payment-sessions (idempotent route: runs in the key's transaction). Taxes forced. */
-  createPaymentSessions(cartId: string, options: CartCommandOptions = {}): Promise<Cart> {
+  /** POST /store/carts/:id/payment-sessions, in the idempotency key's `transaction`. Taxes forced. */
+  createPaymentSessions(cartId: string, transaction: EntityManager): Promise<Cart> {
     const work: CartWork = async ({ cart }, m) => {
       const { paymentCart, sessions } = await this.loader.loadPaymentCart(cart.id, m);
       await this.paymentSessions.createSessions(paymentCart, m, sessions);
       return CartChange.payment();
     };
-    return this.answer(cartId, work, { ...options, forceTaxes: true });
+    return this.answer(cartId, work, { transaction, forceTaxes: true });
   }
 
   /** POST /store/carts/:id/payment-session */
@@ -118,10 +115,11 @@ export class CartCheckoutService {
   /**
    * POST /store/carts/:id/taxes: the cart with tax lines computed by the region's tax
    * provider whatever `automatic_taxes` says. Nothing is persisted (completion persists
-   * tax lines). Takes the cart lock only to read a consistent snapshot.
+   * tax lines). Takes the cart lock only to read a consistent snapshot. In the idempotency
+   * key's `transaction`.
    */
-  calculateTaxes(cartId: string, options: CartCommandOptions = {}): Promise<Cart> {
-    return this.answer(cartId, async () => CartChange.nothing(), { ...options, forceTaxes: true });
+  calculateTaxes(cartId: string, transaction: EntityManager): Promise<Cart> {
+    return this.answer(cartId, async () => CartChange.nothing(), { transaction, forceTaxes: true });
   }
 
   /** A command answered with the cart alone. */

@@ -84,7 +84,8 @@ export class CartCommands {
         for (const line of contents.lines) await this.insertLine(locked.cart, line, m);
         for (const method of contents.shippingMethods) {
           // Its own command in this transaction: its requirements are checked on the cart with the methods before it.
-          await this.checkout.addShippingMethod(cartId, { option_id: method.option_id, data: method.data ?? {} }, { allowAdminOnly: true, transaction: m });
+          const work = this.checkout.addShippingMethodWork({ option_id: method.option_id, data: method.data ?? {} }, true);
+          await this.mutations.change(cartId, work, { transaction: m });
         }
         return update(locked, m);
       },

@@ -17,7 +17,7 @@ import { CartDiscountsService } from './cart-discounts.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService, CartView } from './cart-loader.service';
 import { DEFAULT_CART_RELATIONS } from './cart-relations';
-import { CartChange, CartCommandOptions, CartMutationRunner, CartWork } from './cart-mutation.runner';
+import { CartChange, CartMutationRunner, CartWork } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import { deleteShippingMethods } from './cart-recalculation.repository';
 import { insertCart, NewCart } from './carts.repository';
@@ -94,15 +94,15 @@ export class CartsService {
   }
 
   /**
-   * POST /store/carts/:id/line-items. Runs in `manager` when given (the idempotency key's
-   * transaction). The cart row lock makes concurrent adds queue, so all of them persist.
+   * POST /store/carts/:id/line-items, in the idempotency key's `transaction`. The cart row
+   * lock makes concurrent adds queue, so all of them persist.
    */
-  async addLineItem(cartId: string, input: AddLineInput, options: CartCommandOptions = {}): Promise<Cart> {
+  async addLineItem(cartId: string, input: AddLineInput, transaction: EntityManager): Promise<Cart> {
     const work: CartWork = async ({ cart }, m) => {
       await this.lineItems.add(cart, input, m);
       return CartChange.items();
     };
-    return (await this.mutations.changeAndAnswer(cartId, work, options)).cart;
+    return (await this.mutations.changeAndAnswer(cartId, work, { transaction })).cart;
   }
 
   /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
@@ -183,16 +183,18 @@ export class CartsService {
    * `email`), region (items re-priced, unpriced ones removed; on a change: country,
    * shipping methods, discounts outside the region, gift cards and payment sessions
    * reset), billing and shipping addresses, sales channel, discounts, gift cards,
-   * context. `customer_id` in the body may only name the logged-in customer.
-   * `mayTakeOver`: an admin (draft orders) moving the cart to another customer, even away
-   * from a registered one; the store never passes it.
+   * context. `customer_id` in the body may only name the logged-in customer. A cart
+   * belonging to another registered customer is never taken over (400).
    */
-  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: CartCommandOptions & { mayTakeOver?: boolean } = {}): Promise<Cart> {
-    const work = this.updateWork(input, ctx, options.mayTakeOver === true);
-    return (await this.mutations.changeAndAnswer(id, work, { transaction: options.transaction })).cart;
+  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext): Promise<Cart> {
+    return (await this.mutations.changeAndAnswer(id, this.updateWork(input, ctx, false))).cart;
   }
 
-  /** update()'s work, for a command that ends with it (a draft's creation). */
+  /**
+   * update()'s work, for the commands of other modules (CartCommands). `mayTakeOver`: an
+   * admin (draft orders) moving the cart to another customer, even away from a registered
+   * one; the store never may.
+   */
   updateWork(input: StorePostCartsCartReq, ctx: RequestContext, mayTakeOver: boolean): CartWork {
     return async (locked, manager) => {
       const { cart } = locked;

@@ -40,7 +40,7 @@ export class StoreCartCheckoutController {
   async createPaymentSessions(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({
       status: 200,
-      body: { cart: await this.checkout.createPaymentSessions(id, { transaction: manager }) },
+      body: { cart: await this.checkout.createPaymentSessions(id, manager) },
     }));
     return withStatus(res, stored);
   }
@@ -88,7 +88,7 @@ export class StoreCartCheckoutController {
   async calculateTaxes(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
     const stored = await this.idempotency.run(key, async (manager) => ({
       status: 200,
-      body: { cart: await this.checkout.calculateTaxes(id, { transaction: manager }) },
+      body: { cart: await this.checkout.calculateTaxes(id, manager) },
     }));
     return withStatus(res, stored);
   }

@@ -84,7 +84,7 @@ export class StoreCartsController {
   ) {
     const stored = await this.idempotency.run(key, async (manager) => ({
       status: 200,
-      body: { cart: await this.carts.addLineItem(id, body, { transaction: manager }) },
+      body: { cart: await this.carts.addLineItem(id, body, manager) },
     }));
     return withStatus(res, stored);
   }
