@@ -14,7 +14,7 @@ import { CartRecalculationService } from './cart-recalculation.service';
  * recalculation's statement when there is one; anything built from the saved cart in one
  * INSERT after the answer is read.
  */
-export interface CartChangeEvents {
+interface CartChangeEvents {
   /** `cart.customer_updated` with the bare cart id (Medusa v1.20's update, when the customer changed), before `cart.updated`. */
   customerUpdated?: boolean;
   /**
