@@ -65,8 +65,9 @@ export class CartCommands {
    * Fills a cart created in this `transaction`, in ONE command, as Medusa v1 builds a
    * draft: its lines (shipping requirements depend on the subtotal), one shipping method
    * per entry (admin-only options allowed; each checked against the cart as it then is),
-   * then the cart update (`update`, as update() applies it). The update's recalculation is
-   * the command's: nothing else derived exists on a cart this new.
+   * then the cart update (`update`, as update() applies it). The command's change record
+   * is the update's (adjustments rebuilt from its discounts, payment sessions following),
+   * not `items`: that would drop the shipping methods just added after the lines.
    */
   async fillNewCart(
     cartId: string,
