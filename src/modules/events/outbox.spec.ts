@@ -25,7 +25,12 @@ describe('storedEventData: what an event stores of its payload', () => {
 describe('laneOf: where an event waits', () => {
   it("puts what an anonymous client's cart writes cause in the cart lane, the shop's business in its own", () => {
     expect(['cart.created', 'cart.updated', 'cart.customer_updated'].map(laneOf)).toEqual(['cart', 'cart', 'cart']);
-    expect(['order.placed', 'customer.created', 'gift_card.created', 'draft_order.updated'].map(laneOf)).toEqual(['business', 'business', 'business', 'business']);
+    expect(['order.placed', 'customer.created', 'gift_card.created', 'draft_order.updated'].map(laneOf)).toEqual([
+      'business',
+      'business',
+      'business',
+      'business',
+    ]);
     expect(laneOf('from.a.newer.release')).toBe('business');
   });
 });

@@ -66,18 +66,16 @@ describe('Event storage: what any client makes the server keep is bounded, and s
     const blob = randomBytes(6500).toString('hex');
     const cart = await createCartViaApi(t, { region_id: region.id, context: { blob } });
     for (let n = 1; n <= 100; n++) {
-      await t
-        .http()
-        .post(`/store/carts/${cart.id}`)
-        .send({ context: { n } })
-        .expect(200);
+      await t.http().post(`/store/carts/${cart.id}`).send({ context: { n } }).expect(200);
     }
     await eventually(
       () => rows(`SELECT count(*)::int AS n FROM outbox_event WHERE data->>'id' = $1 AND name = 'cart.updated' AND dispatched_at IS NOT NULL`, [cart.id]),
       ([{ n }]) => n === 100,
     );
     const [{ events }] = await rows(`SELECT coalesce(sum(pg_column_size(e.*)), 0)::int AS events FROM outbox_event e WHERE data->>'id' = $1`, [cart.id]);
-    const [{ deliveries }] = await rows(`SELECT coalesce(sum(pg_column_size(d.*)), 0)::int AS deliveries FROM webhook_delivery d WHERE aggregate_id = $1`, [cart.id]);
+    const [{ deliveries }] = await rows(`SELECT coalesce(sum(pg_column_size(d.*)), 0)::int AS deliveries FROM webhook_delivery d WHERE aggregate_id = $1`, [
+      cart.id,
+    ]);
     console.log(`101 events of one cart with a 13 KB context: ${events} bytes of events, ${deliveries} bytes of deliveries to 2 endpoints`);
     // The cart itself holds the 13 KB once; its events hold the row's small columns only (about 1 KB each).
     expect(events).toBeLessThan(101 * 2048);
@@ -94,13 +92,21 @@ describe('Event storage: what any client makes the server keep is bounded, and s
     const down = await register('/down', ['cart.created', 'cart.updated']);
     const customers: string[] = [];
     for (const email of ['old-hook@test.com', 'new-hook@test.com']) {
-      customers.push((await t.http().post('/store/customers').send({ email, password: 'supersecret', first_name: 'R', last_name: 'T' }).expect(200)).body.customer.id);
+      customers.push(
+        (await t.http().post('/store/customers').send({ email, password: 'supersecret', first_name: 'R', last_name: 'T' }).expect(200)).body.customer.id,
+      );
     }
     const region = await createRegion(t.dataSource.manager);
     const cart = await createCartViaApi(t, { region_id: region.id });
-    await t.http().post(`/store/carts/${cart.id}`).send({ context: { n: 1 } }).expect(200);
+    await t
+      .http()
+      .post(`/store/carts/${cart.id}`)
+      .send({ context: { n: 1 } })
+      .expect(200);
     const statusOf = async (aggregate: string) =>
-      (await rows(`SELECT event_name, status FROM webhook_delivery WHERE aggregate_id = $1 ORDER BY event_seq`, [aggregate])).map((r) => `${r.event_name} ${r.status}`);
+      (await rows(`SELECT event_name, status FROM webhook_delivery WHERE aggregate_id = $1 ORDER BY event_seq`, [aggregate])).map(
+        (r) => `${r.event_name} ${r.status}`,
+      );
     await eventually(
       async () => [...(await statusOf(customers[0])), ...(await statusOf(customers[1])), ...(await statusOf(cart.id))],
       (s) => s.join() === 'customer.created succeeded,customer.created succeeded,cart.created retrying,cart.updated pending',
@@ -127,7 +133,8 @@ describe('Event storage: what any client makes the server keep is bounded, and s
     expect(await statusOf(customers[0])).toEqual([]);
     expect(await statusOf(customers[1])).toEqual(['customer.created succeeded']);
     expect(await statusOf(cart.id)).toEqual(['cart.created retrying', 'cart.updated pending']);
-    const eventsOf = async (id: string) => (await rows(`SELECT name FROM outbox_event WHERE data->>'id' = $1 OR data #>> '{}' = $1 ORDER BY seq`, [id])).map((r) => r.name);
+    const eventsOf = async (id: string) =>
+      (await rows(`SELECT name FROM outbox_event WHERE data->>'id' = $1 OR data #>> '{}' = $1 ORDER BY seq`, [id])).map((r) => r.name);
     // The swept delivery's event went with the outbox retention; events still referenced stay, payloads intact.
     expect(await eventsOf(customers[0])).toEqual([]);
     expect(await eventsOf(customers[1])).toEqual(['customer.created']);

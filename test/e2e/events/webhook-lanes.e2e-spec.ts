@@ -68,11 +68,7 @@ describe("Webhook lanes: an anonymous shopper's cart chatter never holds back a 
     await Promise.all(
       carts.map(async (cart) => {
         for (let n = 1; n <= UPDATES_PER_CART; n++) {
-          await t
-            .http()
-            .post(`/store/carts/${cart.id}`)
-            .send({ context: { n } })
-            .expect(200);
+          await t.http().post(`/store/carts/${cart.id}`).send({ context: { n } }).expect(200);
         }
       }),
     );

@@ -36,8 +36,11 @@ function resourceOf(event: RelayedEvent): string | null {
 function deliveredEvents(events: readonly RelayedEvent[], names: readonly string[]): Array<RelayedEvent & { resource: string | null }> {
   const wanted = events.filter((event) => names.includes(event.name)).map((event) => ({ ...event, resource: resourceOf(event) }));
   const newest = new Map<string, string>();
-  for (const event of wanted) if (COALESCED_EVENTS.includes(event.name) && event.resource !== null) newest.set(`${event.name}\u0000${event.resource}`, event.id);
-  return wanted.filter((event) => !COALESCED_EVENTS.includes(event.name) || event.resource === null || newest.get(`${event.name}\u0000${event.resource}`) === event.id);
+  for (const event of wanted)
+    if (COALESCED_EVENTS.includes(event.name) && event.resource !== null) newest.set(`${event.name}\u0000${event.resource}`, event.id);
+  return wanted.filter(
+    (event) => !COALESCED_EVENTS.includes(event.name) || event.resource === null || newest.get(`${event.name}\u0000${event.resource}`) === event.id,
+  );
 }
 
 /**
@@ -54,7 +57,11 @@ function deliveredEvents(events: readonly RelayedEvent[], names: readonly string
  *
  * Resolves with the deliveries created and their queues; the caller queues their jobs.
  */
-export async function fanOutDeliveries(events: readonly RelayedEvent[], names: readonly string[], query: RelayQuery): Promise<Array<{ id: string; queue: string }>> {
+export async function fanOutDeliveries(
+  events: readonly RelayedEvent[],
+  names: readonly string[],
+  query: RelayQuery,
+): Promise<Array<{ id: string; queue: string }>> {
   const delivered = deliveredEvents(events, names);
   if (delivered.length === 0) return [];
   const created = await query(

@@ -15,7 +15,6 @@ import { ALL_WEBHOOK_QUEUES, fanOutDeliveries, sweepSettledDeliveries, webhookQu
 import { newWebhookSecret, signWebhook } from './webhook-signature';
 import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
 
-
 /** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
 const WEBHOOK_EVENTS: readonly EventName[] = [
   'customer.created',
