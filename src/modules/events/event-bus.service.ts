@@ -175,23 +175,23 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     const client = await this.relayPool().connect();
     let release: boolean | Error = false;
     try {
-      await client.query(`BEGIN /* event-retention */`);
+      await client.query(`BEGIN /* event-relay: retention */`);
       try {
-        const [{ locked }] = (await client.query<{ locked: boolean }>(`${RELAY_LOCK} /* event-retention */`, [RETENTION_LOCK_KEY])).rows;
+        const [{ locked }] = (await client.query<{ locked: boolean }>(`${RELAY_LOCK} /* event-relay: retention */`, [RETENTION_LOCK_KEY])).rows;
         if (locked) {
           const query: RelayQuery = async (text, values) => (await client.query(text, values)).rows;
           for (const sweep of this.retentionSweeps.values()) await sweep(query);
           // A webhook delivery reads its payload from its event: an event still referenced stays.
           await client.query(
-            `DELETE FROM outbox_event e /* event-retention */ WHERE e.dispatched_at < now() - make_interval(days => $1)
+            `DELETE FROM outbox_event e /* event-relay: retention */ WHERE e.dispatched_at < now() - make_interval(days => $1)
                AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)`,
             [this.retentionDays],
           );
         }
-        await client.query(`COMMIT /* event-retention */`);
+        await client.query(`COMMIT /* event-relay: retention */`);
         return locked;
       } catch (err) {
-        await client.query(`ROLLBACK /* event-retention */`).catch(() => undefined);
+        await client.query(`ROLLBACK /* event-relay: retention */`).catch(() => undefined);
         throw err;
       }
     } catch (err) {

@@ -94,7 +94,7 @@ export async function fanOutDeliveries(
  */
 export async function sweepSettledDeliveries(query: RelayQuery, retentionHours: number): Promise<void> {
   await query(
-    `DELETE FROM webhook_delivery /* event-retention */ WHERE status IN ('succeeded', 'failed', 'superseded') AND updated_at < now() - make_interval(hours => $1)`,
+    `DELETE FROM webhook_delivery /* event-relay: retention */ WHERE status IN ('succeeded', 'failed', 'superseded') AND updated_at < now() - make_interval(hours => $1)`,
     [retentionHours],
   );
 }
