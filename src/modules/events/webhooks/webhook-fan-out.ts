@@ -33,7 +33,7 @@ function resourceOf(event: RelayedEvent): string | null {
  * The events of a relayed batch that get webhook deliveries: every one of `names`, except a
  * coalesced event followed in the same batch by a newer one of its name and resource.
  */
-function deliveredEvents(events: readonly RelayedEvent[], names: readonly string[]): Array<RelayedEvent & { resource: string | null }> {
+export function deliveredEvents(events: readonly RelayedEvent[], names: readonly string[]): Array<RelayedEvent & { resource: string | null }> {
   const wanted = events.filter((event) => names.includes(event.name)).map((event) => ({ ...event, resource: resourceOf(event) }));
   const newest = new Map<string, string>();
   for (const event of wanted)
