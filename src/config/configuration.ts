@@ -104,6 +104,8 @@ interface WebhooksConfig {
   timeoutMs: number;
   /** Endpoints may be on loopback or private networks. */
   allowPrivate: boolean;
+  /** Settled deliveries (sent, failed, superseded) are deleted this long after they settled. */
+  deliveryRetentionHours: number;
 }
 
 /** A configuration the service refuses to start with; the message says what to set. */
@@ -278,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       retryDelaySeconds: nonNegativeInt('WEBHOOK_RETRY_DELAY_SECONDS', env.WEBHOOK_RETRY_DELAY_SECONDS, 60),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
       allowPrivate: flag('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, false),
+      deliveryRetentionHours: positiveInt('WEBHOOK_DELIVERY_RETENTION_HOURS', env.WEBHOOK_DELIVERY_RETENTION_HOURS, 72),
     },
     catalogueCache: {
       maxBytes: nonNegativeInt('CATALOGUE_CACHE_MAX_BYTES', env.CATALOGUE_CACHE_MAX_BYTES, DEFAULT_CATALOGUE_CACHE_MAX_BYTES),
