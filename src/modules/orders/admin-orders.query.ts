@@ -1,40 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { AdminGetOrdersParams } from './dto/admin-orders.dto';
 import { Order } from './order.entity';
+import { ADMIN_ORDER_LIST } from './order-lists';
+import { ADMIN_ORDER_RELATIONS, EMPTY_ORDER_RELATIONS } from './order-relations';
 import { OrdersService } from './orders.service';
-
-/** Medusa's defaultAdminOrdersRelations (top level and what this service has below it), with `sales_channel`. */
-export const ADMIN_ORDER_RELATIONS = [
-  'billing_address',
-  'claims',
-  'customer',
-  'discounts',
-  'discounts.rule',
-  'fulfillments',
-  'gift_card_transactions',
-  'gift_cards',
-  'items',
-  'payments',
-  'refunds',
-  'region',
-  'returns',
-  'shipping_address',
-  'shipping_methods',
-  'shipping_methods.shipping_option',
-  'shipping_methods.tax_lines',
-  'swaps',
-  'sales_channel',
-];
-
-/**
- * Relations of Medusa's admin orders this service has no rows for: fulfillments, returns,
- * refunds, claims, swaps and order edits are not part of it, so an order always has none
- * (Medusa's answer for an order that was never fulfilled, returned or changed).
- */
-const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
 
 /**
  * The relations of an admin order that are loaded from the database: the requested ones
@@ -65,6 +37,12 @@ function asAdminOrder(order: Order, relations: readonly string[]): Order {
   return order;
 }
 
+/** The DTO's values as the list's columns hold them. */
+function listFilters(filters: AdminGetOrdersParams): Record<string, unknown> {
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  return { ...filters, display_id: number(filters.display_id), tax_rate: number(filters.tax_rate) };
+}
+
 /** The admin's order list (`GET /admin/orders`). */
 @Injectable()
 export class AdminOrdersQuery {
@@ -79,47 +57,10 @@ export class AdminOrdersQuery {
    * one JSON-tree statement and their gift card transactions in one more.
    */
   async list(filters: AdminGetOrdersParams, config: FindConfig): Promise<[Order[], number]> {
-    const qb = this.dataSource.getRepository(Order).createQueryBuilder('o').select('o.id');
-    const equal = {
-      id: filters.id,
-      display_id: filters.display_id === undefined ? undefined : Number(filters.display_id),
-      cart_id: filters.cart_id,
-      customer_id: filters.customer_id,
-      tax_rate: filters.tax_rate === undefined ? undefined : Number(filters.tax_rate),
-    } as const;
-    for (const [column, value] of Object.entries(equal)) if (value !== undefined) qb.andWhere(`o.${column} = :${column}`, { [column]: value });
-    if (filters.email !== undefined) qb.andWhere('o.email = lower(:email)', { email: filters.email });
-    if (filters.currency_code !== undefined) qb.andWhere('o.currency_code = lower(:currency)', { currency: filters.currency_code });
-    for (const column of ['status', 'fulfillment_status', 'payment_status', 'region_id', 'sales_channel_id'] as const) {
-      if (filters[column]?.length) qb.andWhere(`o.${column} IN (:...${column})`, { [column]: filters[column] });
-    }
-    for (const column of ['created_at', 'updated_at', 'canceled_at'] as const) {
-      const op = filters[column] ? dateOperator(filters[column]) : undefined;
-      if (op) qb.andWhere({ [column]: op });
-    }
-    if (filters.q) {
-      // Medusa's fields: display id, email, the shipping address's first name, the customer's names and phone.
-      // The matches of each column, united (trigram index scans; migration OrderSearchIndexes),
-      // rather than the same conditions OR-ed with EXISTS: PostgreSQL could then only test
-      // every order in turn (1 000 000 orders: 88 654 buffers against about 700).
-      qb.andWhere(
-        `o.id IN (
-          SELECT qo.id FROM "order" qo WHERE qo.display_id::text ILIKE :q OR qo.email ILIKE :q
-          UNION ALL SELECT qa.id FROM "order" qa JOIN address a ON a.id = qa.shipping_address_id WHERE a.first_name ILIKE :q
-          UNION ALL SELECT qc.id FROM "order" qc JOIN customer c ON c.id = qc.customer_id WHERE c.first_name ILIKE :q OR c.last_name ILIKE :q OR c.phone ILIKE :q)`,
-        { q: `%${escapeLike(filters.q)}%` },
-      );
-    }
-    const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    const [page, count] = await listPage(this.dataSource.getRepository(Order), {
-      query: qb,
-      config,
-      order,
-      relations: [],
-      count: filters.q ? 'window' : 'separate',
-    });
+    const page = await runList(this.dataSource.manager, ADMIN_ORDER_LIST, listFilters(filters), config);
+    const [rows, count] = page;
     const orders = await this.orders.retrieveManyWithTotals(
-      page.map((o) => o.id),
+      rows.map((o) => o.id),
       loadableOrderRelations(config.relations),
     );
     return [orders.map((o) => asAdminOrder(o, config.relations)), count];

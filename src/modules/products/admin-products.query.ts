@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { buildWhere, dateOperator, escapeLike, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_PRODUCT_LIST, ADMIN_PRODUCT_TAG_LIST, ADMIN_PRODUCT_TYPE_LIST, ADMIN_VARIANT_LIST, withCategoryScope } from './product-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Cart } from '../carts/cart.entity';
 import { Region } from '../regions/region.entity';
@@ -24,69 +24,7 @@ export class AdminProductsQuery {
   constructor(private readonly dataSource: DataSource) {}
 
   async listProducts(filters: AdminGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
-    const qb = this.dataSource.getRepository(Product).createQueryBuilder('product');
-    const inList = (column: string, values: string[] | undefined, name: string) => {
-      if (values?.length) qb.andWhere(`product.${column} IN (:...${name})`, { [name]: values });
-    };
-    inList('id', filters.id, 'ids');
-    inList('status', filters.status, 'statuses');
-    inList('collection_id', filters.collection_id, 'collectionIds');
-    inList('type_id', filters.type_id, 'typeIds');
-    // No price lists here: no product is in one.
-    if (filters.price_list_id?.length) qb.andWhere('false');
-    for (const column of ['title', 'description', 'handle'] as const) {
-      if (filters[column] !== undefined) qb.andWhere(`product.${column} = :${column}`, { [column]: filters[column] });
-    }
-    if (filters.is_giftcard !== undefined) qb.andWhere('product.is_giftcard = :isGiftcard', { isGiftcard: filters.is_giftcard });
-    if (filters.tags?.length) {
-      qb.andWhere('EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = product.id AND pt.product_tag_id IN (:...tagIds))', { tagIds: filters.tags });
-    }
-    if (filters.sales_channel_id?.length) {
-      qb.andWhere('EXISTS (SELECT 1 FROM product_sales_channel psc WHERE psc.product_id = product.id AND psc.sales_channel_id IN (:...scIds))', {
-        scIds: filters.sales_channel_id,
-      });
-    }
-    if (filters.discount_condition_id !== undefined) {
-      qb.andWhere('EXISTS (SELECT 1 FROM discount_condition_product dcp WHERE dcp.product_id = product.id AND dcp.condition_id = :conditionId)', {
-        conditionId: filters.discount_condition_id,
-      });
-    }
-    if (filters.category_id?.length) {
-      const inCategories = filters.include_category_children
-        ? `EXISTS (SELECT 1 FROM product_category root WHERE root.id IN (:...categoryIds)
-             AND pc.mpath LIKE replace(replace(replace(root.mpath, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`
-        : 'pc.id IN (:...categoryIds)';
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM product_category_product pcp JOIN product_category pc ON pc.id = pcp.product_category_id
-          WHERE pcp.product_id = product.id AND ${inCategories})`,
-        { categoryIds: filters.category_id },
-      );
-    }
-    dateFilters(qb, filters);
-    if (filters.q) {
-      // Medusa's columns: the product's title and description, its variants' title and SKU, its collection's title.
-      // United matches of each column, as the store's search (ProductsService.listPublished) says why.
-      // The collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
-      // collection and reads every product instead (1 431 buffers against 335).
-      qb.andWhere(
-        `product.id IN (
-          SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
-          UNION ALL SELECT v.product_id FROM product_variant v WHERE v.deleted_at IS NULL AND (v.title ILIKE :q OR v.sku ILIKE :q)
-          UNION ALL SELECT cp.id FROM product cp WHERE cp.collection_id = ANY (ARRAY(SELECT c.id FROM product_collection c WHERE c.title ILIKE :q)))`,
-        { q: `%${escapeLike(filters.q)}%` },
-      );
-    }
-    if (filters.deleted_at) qb.withDeleted();
-    const order = { ...config.order, id: config.order.id ?? 'ASC' };
-    // Unfiltered: the database's tally of live products, not a count of the table.
-    const unfiltered = qb.expressionMap.wheres.length === 0 && !filters.deleted_at;
-    const [page, count] = await listPage(this.dataSource.getRepository(Product), {
-      query: qb,
-      config,
-      order,
-      relationLoad: 'json-tree',
-      count: unfiltered ? () => liveRowCount(this.dataSource.manager, 'product') : filters.q ? 'window' : 'separate',
-    });
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_PRODUCT_LIST, withCategoryScope(filters), config);
     return [page.map(sortProductChildren), count];
   }
 
@@ -102,27 +40,7 @@ export class AdminProductsQuery {
    * `calculated_price` and `calculated_price_type` for that region or currency.
    */
   async listVariants(filters: AdminGetVariantsParams, config: FindConfig): Promise<[ProductVariant[], number]> {
-    const qb = this.dataSource.getRepository(ProductVariant).createQueryBuilder('variant');
-    if (filters.id?.length) qb.andWhere('variant.id IN (:...ids)', { ids: filters.id });
-    if (filters.title?.length) qb.andWhere('variant.title IN (:...titles)', { titles: filters.title });
-    if (filters.manage_inventory !== undefined) qb.andWhere('variant.manage_inventory = :mi', { mi: filters.manage_inventory });
-    if (filters.allow_backorder !== undefined) qb.andWhere('variant.allow_backorder = :ab', { ab: filters.allow_backorder });
-    if (filters.q) {
-      // Medusa's columns: the variant's title and SKU, its product's title.
-      qb.andWhere(
-        `(variant.title ILIKE :q OR variant.sku ILIKE :q
-          OR EXISTS (SELECT 1 FROM product p WHERE p.id = variant.product_id AND p.deleted_at IS NULL AND p.title ILIKE :q))`,
-        { q: `%${escapeLike(filters.q)}%` },
-      );
-    }
-    const order = { ...config.order, id: config.order.id ?? 'ASC' };
-    const [page, count] = await listPage(this.dataSource.getRepository(ProductVariant), {
-      query: qb,
-      config,
-      order,
-      relationLoad: 'json-tree',
-      count: filters.q ? 'window' : 'separate',
-    });
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_VARIANT_LIST, { ...filters }, config);
     await this.price(page, filters);
     return [page, count];
   }
@@ -134,32 +52,11 @@ export class AdminProductsQuery {
   }
 
   listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
-    return this.listTaxonomy(ProductTag, 'discount_condition_product_tag', 'product_tag_id', filters, config);
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TAG_LIST, { ...filters }, config);
   }
 
   listTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
-    return this.listTaxonomy(ProductType, 'discount_condition_product_type', 'product_type_id', filters, config);
-  }
-
-  private listTaxonomy<T extends ProductTag | ProductType>(
-    entity: new () => T,
-    conditionTable: string,
-    conditionColumn: string,
-    filters: AdminGetProductTaxonomyParams,
-    config: FindConfig,
-  ): Promise<[T[], number]> {
-    const repo = this.dataSource.getRepository<T>(entity);
-    const where = buildWhere<T>({ id: filters.id, value: filters.value, created_at: filters.created_at, updated_at: filters.updated_at });
-    const order = { ...config.order, id: config.order.id ?? 'ASC' };
-    if (filters.discount_condition_id === undefined) {
-      return listPage(repo, { where: withSearch(where, filters.q, ['value']), config, order, relations: [] });
-    }
-    const qb = repo.createQueryBuilder('t').where(where);
-    qb.andWhere(`EXISTS (SELECT 1 FROM ${conditionTable} dc WHERE dc.${conditionColumn} = t.id AND dc.condition_id = :conditionId)`, {
-      conditionId: filters.discount_condition_id,
-    });
-    if (filters.q) qb.andWhere('t.value ILIKE :q', { q: `%${escapeLike(filters.q)}%` });
-    return listPage(repo, { query: qb, config, order, relations: [] });
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TYPE_LIST, { ...filters }, config);
   }
 
   /**
@@ -198,13 +95,6 @@ export class AdminProductsQuery {
         tax_rates: taxRate === null ? null : [{ rate: taxRate, name: 'default', code: 'default' }],
       });
     }
-  }
-}
-
-function dateFilters(qb: SelectQueryBuilder<Product>, filters: AdminGetProductsParams): void {
-  for (const column of ['created_at', 'updated_at', 'deleted_at'] as const) {
-    const op = filters[column] ? dateOperator(filters[column]) : undefined;
-    if (op) qb.andWhere({ [column]: op });
   }
 }
 

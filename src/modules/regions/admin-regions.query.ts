@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_REGION_LIST } from './region-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { AdminGetRegionsParams } from './dto/admin-regions.dto';
 import { FulfillmentProvider } from './provider.entities';
@@ -27,17 +28,9 @@ const PROVIDER_OPTIONS: Readonly<Record<string, FulfillmentOptions['options']>> 
 export class AdminRegionsQuery {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A page of regions with `config.relations` (one JSON-tree statement for them); `q` searches the name. */
+  /** A page of regions with `config.relations` (one JSON-tree statement for them). */
   list(query: AdminGetRegionsParams, config: FindConfig): Promise<[Region[], number]> {
-    const { created_at, updated_at, deleted_at } = query;
-    const where = buildWhere<Region>({ created_at, updated_at, deleted_at });
-    return listPage(this.dataSource.getRepository(Region), {
-      where: withSearch(where, query.q, ['name']),
-      config,
-      order: { ...config.order, id: config.order.id ?? 'ASC' },
-      relationLoad: 'json-tree',
-      withDeleted: deleted_at !== undefined,
-    });
+    return runList(this.dataSource.manager, ADMIN_REGION_LIST, { ...query }, config);
   }
 
   async retrieve(id: string, relations: readonly string[]): Promise<Region> {

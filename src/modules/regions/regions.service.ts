@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { STORE_REGION_LIST } from './region-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Region } from './region.entity';
@@ -11,7 +12,7 @@ export class RegionsService {
   constructor(private readonly dataSource: DataSource) {}
 
   list(filters: Record<string, unknown>, config: FindConfig): Promise<[Region[], number]> {
-    return listPage(this.dataSource.getRepository(Region), { where: buildWhere<Region>(filters), config });
+    return runList(this.dataSource.manager, STORE_REGION_LIST, filters, config);
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Region> {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_SHIPPING_OPTION_LIST } from './shipping-option-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Region } from '../regions/region.entity';
 import { AdminGetShippingOptionsParams } from './dto/admin-shipping-options.dto';
@@ -22,15 +23,7 @@ export class AdminShippingOptionsQuery {
    * list does (`price_incl_tax`, `tax_rates`, `tax_amount`). `q` searches the name.
    */
   async list(query: AdminGetShippingOptionsParams, config: FindConfig): Promise<[PricedShippingOption[], number]> {
-    const { id, name, region_id, is_return, admin_only, created_at, updated_at, deleted_at } = query;
-    const where = buildWhere<ShippingOption>({ id, name, region_id, is_return, admin_only, created_at, updated_at, deleted_at });
-    const [page, count] = await listPage(this.dataSource.getRepository(ShippingOption), {
-      where: withSearch(where, query.q, ['name']),
-      config,
-      order: { ...config.order, id: config.order.id ?? 'ASC' },
-      relationLoad: 'json-tree',
-      withDeleted: deleted_at !== undefined,
-    });
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_SHIPPING_OPTION_LIST, { ...query }, config);
     for (const option of page) liveRequirements(option);
     return [await this.priced(page, config.relations), count];
   }
