@@ -26,7 +26,7 @@ export type ListFilter =
  * `q`: an OR of `ILIKE '%q%'` over the root's `columns`, or one condition spelled out in `sql`
  * (`:q` is `%q%`, LIKE wildcards escaped).
  */
-export type ListSearch = { columns: readonly string[] } | { sql: string };
+type ListSearch = { columns: readonly string[] } | { sql: string };
 
 /**
  * How the list's `count` is found:
@@ -38,7 +38,7 @@ export type ListSearch = { columns: readonly string[] } | { sql: string };
  *   keeps counted by triggers (`live_row_count`, see live-row-count.ts) for the rows `where`
  *   selects, instead of a count of the table.
  */
-export interface ListCount {
+interface ListCount {
   filtered?: 'separate' | 'window';
   searched?: 'separate' | 'window';
   tally?: CountedTable;
@@ -162,7 +162,7 @@ function searchSql(search: ListSearch, alias: string, q: string, indexTerms: Rea
  */
 export function compileList(spec: ListSpec, filters: Readonly<Record<string, unknown>>, config: FindConfig, options: ListRunOptions = {}): CompiledList {
   const params: Record<string, unknown> = {};
-  const where: string[] = spec.where ? [spec.where] : [];
+  const where: string[] = spec.where ? [`(${spec.where})`] : [];
   let filtered = false;
   for (const [key, filter] of Object.entries(spec.filters)) {
     const condition = filterSql(filter, key, spec.alias, filters[key], params);

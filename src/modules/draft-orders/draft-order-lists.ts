@@ -2,10 +2,10 @@ import type { ListSpec } from '../../common/query/list-spec';
 import { DraftOrder } from './draft-order.entity';
 
 /** What a draft list shows by default: the plain cart with its lines (no totals), and the order. */
-export const DRAFT_ORDER_LIST_RELATIONS = ['order', 'cart', 'cart.items', 'cart.items.adjustments'];
+const DRAFT_ORDER_LIST_RELATIONS = ['order', 'cart', 'cart.items', 'cart.items.adjustments'];
 
 /** What `expand` may name on the draft list. */
-export const DRAFT_ORDER_LIST_ALLOWED_RELATIONS = [
+const DRAFT_ORDER_LIST_ALLOWED_RELATIONS = [
   ...DRAFT_ORDER_LIST_RELATIONS,
   'cart.region',
   'cart.customer',

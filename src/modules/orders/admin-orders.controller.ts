@@ -6,7 +6,7 @@ import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { ListRoute } from '../../common/query/list-spec';
-import { AdminOrdersQuery } from './admin-orders.query';
+import { OrdersService } from './orders.service';
 import { ADMIN_ORDER_LIST } from './order-lists';
 import { ADMIN_ORDER_ALLOWED_RELATIONS, ADMIN_ORDER_COMPUTED_FIELDS, ADMIN_ORDER_RELATIONS } from './order-relations';
 import { AdminGetOrdersParams } from './dto/admin-orders.dto';
@@ -28,14 +28,14 @@ const CONFIG = {
 @ApiTags('Orders')
 @AdminController('orders')
 export class AdminOrdersController {
-  constructor(private readonly orders: AdminOrdersQuery) {}
+  constructor(private readonly orders: OrdersService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Orders' })
   @ListRoute(ADMIN_ORDER_LIST)
   @MedusaResponse('AdminOrdersListRes')
   async list(@Query() query: AdminGetOrdersParams, @FindParams() config: FindConfig) {
-    const [orders, count] = await this.orders.list(query, config);
+    const [orders, count] = await this.orders.listForAdmin(query, config);
     return listEnvelope('orders', orders, count, config);
   }
 
@@ -44,6 +44,6 @@ export class AdminOrdersController {
   @QueryConfig(CONFIG)
   @MedusaResponse('AdminOrdersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { order: await this.orders.retrieve(id, config.relations) };
+    return { order: await this.orders.retrieveForAdmin(id, config.relations) };
   }
 }

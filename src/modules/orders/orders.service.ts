@@ -8,8 +8,17 @@ import type { FindConfig } from '../../common/query/query-config.decorator';
 import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import { Order } from './order.entity';
 import { calculateOrderTotals } from './order-totals';
-import { CUSTOMER_ORDER_LIST } from './order-lists';
-import { DEFAULT_ORDER_RELATIONS, EMPTY_RELATIONS, ORDER_TOTALS_RELATIONS, PLACED_ORDER_RELATIONS, UNSUPPORTED_TOTALS_RELATIONS } from './order-relations';
+import { AdminGetOrdersParams } from './dto/admin-orders.dto';
+import { ADMIN_ORDER_LIST, CUSTOMER_ORDER_LIST } from './order-lists';
+import {
+  ADMIN_ORDER_RELATIONS,
+  DEFAULT_ORDER_RELATIONS,
+  EMPTY_ORDER_RELATIONS,
+  EMPTY_RELATIONS,
+  ORDER_TOTALS_RELATIONS,
+  PLACED_ORDER_RELATIONS,
+  UNSUPPORTED_TOTALS_RELATIONS,
+} from './order-relations';
 
 /**
  * An order's rows as Medusa 1.20 answers them (seen on a real 1.20.10): line adjustments and
@@ -51,10 +60,59 @@ export interface CustomerOrderFilters {
   canceled_at?: DateComparisonOperator;
 }
 
+/**
+ * The relations of an admin order that are loaded from the database: the requested ones
+ * minus those without a table here (EMPTY_ORDER_RELATIONS), and with the items (or returnable items) their variant and its
+ * product, which Medusa's line item and variant entities load eagerly.
+ */
+function loadableOrderRelations(relations: readonly string[]): string[] {
+  const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
+  const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
+  if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
+  return [...new Set(loadable)];
+}
+
+/**
+ * An admin order as Medusa answers it: the empty relations as [] where asked for, and
+ * `returnable_items` (with nothing ever returned, every item) when asked for.
+ */
+function asAdminOrder(order: Order, relations: readonly string[]): Order {
+  const asked = new Set(relations.map((r) => r.split('.')[0]));
+  const target = order as Order & Record<string, unknown>;
+  for (const relation of EMPTY_ORDER_RELATIONS) if (asked.has(relation)) target[relation] = [];
+  if (asked.has('returnable_items')) target.returnable_items = order.items ?? [];
+  return order;
+}
+
+/** The DTO's values as the list's columns hold them. */
+function listFilters(filters: AdminGetOrdersParams): Record<string, unknown> {
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  return { ...filters, display_id: number(filters.display_id), tax_rate: number(filters.tax_rate) };
+}
+
 /** Reading placed orders with their totals. Orders are created by cart completion. */
 @Injectable()
 export class OrdersService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The admin's page of orders (ADMIN_ORDER_LIST: newest first unless `order` says otherwise),
+   * each with `config.relations` and its totals: the page and its count, then the page's
+   * orders in one JSON-tree statement and their gift card transactions in one more.
+   */
+  async listForAdmin(filters: AdminGetOrdersParams, config: FindConfig): Promise<[Order[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_ORDER_LIST, listFilters(filters), config);
+    const orders = await this.retrieveManyWithTotals(
+      page.map((o) => o.id),
+      loadableOrderRelations(config.relations),
+    );
+    return [orders.map((o) => asAdminOrder(o, config.relations)), count];
+  }
+
+  /** An order as Medusa's admin answers it (by default, also the order a draft's payment places). */
+  async retrieveForAdmin(id: string, relations: readonly string[] = ADMIN_ORDER_RELATIONS): Promise<Order> {
+    return asAdminOrder(await this.retrieveWithTotals(id, loadableOrderRelations(relations)), relations);
+  }
 
   /**
    * An order with `relations` plus the totals relations, decorated: the frozen totals

@@ -6,14 +6,14 @@ import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_PRODUCT_TAG_LIST, ADMIN_PRODUCT_TYPE_LIST } from './product-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
-import { AdminProductsQuery } from './admin-products.query';
+import { ProductsService } from './products.service';
 import { AdminGetProductTaxonomyParams } from './dto/admin-products.dto';
 
 /** Product tags, as the discount condition tables list them. */
 @ApiTags('Product Tags')
 @AdminController('product-tags')
 export class AdminProductTagsController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Product Tags' })
@@ -29,7 +29,7 @@ export class AdminProductTagsController {
 @ApiTags('Product Types')
 @AdminController('product-types')
 export class AdminProductTypesController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Product Types' })

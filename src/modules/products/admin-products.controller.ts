@@ -7,7 +7,7 @@ import { ListRoute } from '../../common/query/list-spec';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { ADMIN_PRODUCT_LIST, ADMIN_PRODUCT_QUERY, ADMIN_VARIANT_LIST, VARIANT_ALLOWED_RELATIONS, VARIANT_RELATIONS } from './product-lists';
-import { AdminProductsQuery } from './admin-products.query';
+import { ProductsService } from './products.service';
 import { AdminGetProductsParams, AdminGetVariantsParams } from './dto/admin-products.dto';
 import { ProductVariant } from './product-variant.entity';
 
@@ -19,7 +19,7 @@ import { ProductVariant } from './product-variant.entity';
 @ApiTags('Products')
 @AdminController('products')
 export class AdminProductsController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Products' })
@@ -46,7 +46,7 @@ export class AdminProductsController {
 @ApiTags('Product Variants')
 @AdminController('variants')
 export class AdminVariantsController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Product Variants' })

@@ -10,7 +10,7 @@ import { ProductVariant } from './product-variant.entity';
  */
 
 /** Orders Medusa's store product list accepts on the variants (allowedStoreProductsFields). */
-export const VARIANT_ORDERS = ['variants.title', 'variants.prices.amount'] as const;
+const VARIANT_ORDERS = ['variants.title', 'variants.prices.amount'] as const;
 
 /**
  * A product ordered by its variants, as Medusa's (TypeORM's DISTINCT-paged) query orders
@@ -30,7 +30,7 @@ function variantOrderSql(key: (typeof VARIANT_ORDERS)[number], direction: 'ASC' 
  * Medusa's defaultAdminProductRelations, with `sales_channels` (its sales channels flag is
  * on) and `profile` (Medusa's product loads it eagerly).
  */
-export const ADMIN_PRODUCT_RELATIONS = [
+const ADMIN_PRODUCT_RELATIONS = [
   'profile',
   'variants',
   'variants.prices',

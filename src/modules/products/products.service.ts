@@ -3,7 +3,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { runList } from '../../common/query/list-spec';
-import { STORE_PRODUCT_LIST, withCategoryScope } from './product-lists';
+import {
+  ADMIN_PRODUCT_LIST,
+  ADMIN_PRODUCT_TAG_LIST,
+  ADMIN_PRODUCT_TYPE_LIST,
+  ADMIN_VARIANT_LIST,
+  STORE_PRODUCT_LIST,
+  withCategoryScope,
+} from './product-lists';
+import { AdminGetProductsParams, AdminGetProductTaxonomyParams, AdminGetVariantsParams } from './dto/admin-products.dto';
+import { ProductTag, ProductType } from './product-taxonomy.entities';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { Region } from '../regions/region.entity';
@@ -53,6 +62,82 @@ export class ProductsService {
     const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
     return withInventoryItems(sortProductChildren(product), config.relations);
+  }
+
+  // The admin's reads: every status, as Medusa v1's FilterableProductProps filters them.
+
+  async listProducts(filters: AdminGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_PRODUCT_LIST, withCategoryScope(filters), config);
+    return [page.map(sortChildren), count];
+  }
+
+  async retrieveProduct(id: string, relations: readonly string[]): Promise<Product> {
+    const product = await loadJsonTree(this.dataSource.manager, Product, id, relations);
+    if (!product) throw ApiError.notFound(`Product with id: ${id} was not found`);
+    return sortChildren(product);
+  }
+
+  /**
+   * A page of variants with `config.relations`; with `region_id`, `currency_code` or
+   * `cart_id`, each variant with loaded prices also gets Medusa's `original_price`,
+   * `calculated_price` and `calculated_price_type` for that region or currency.
+   */
+  async listVariants(filters: AdminGetVariantsParams, config: FindConfig): Promise<[ProductVariant[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_VARIANT_LIST, { ...filters }, config);
+    await this.priceAdminVariants(page, filters);
+    return [page, count];
+  }
+
+  async retrieveVariant(id: string, relations: readonly string[]): Promise<ProductVariant> {
+    const variant = await loadJsonTree(this.dataSource.manager, ProductVariant, id, relations);
+    if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
+    return variant;
+  }
+
+  listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TAG_LIST, { ...filters }, config);
+  }
+
+  listTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TYPE_LIST, { ...filters }, config);
+  }
+
+  /**
+   * Medusa's admin variant pricing: every variant with loaded prices gets the price fields,
+   * null without a region, currency or cart to price for; with a region also the region's
+   * tax on them (`tax_rates`, `*_tax`, `*_incl_tax`; prices here never include tax).
+   */
+  private async priceAdminVariants(variants: ProductVariant[], ctx: AdminGetVariantsParams): Promise<void> {
+    let regionId = ctx.region_id;
+    let currencyCode = ctx.currency_code?.toLowerCase();
+    if (ctx.cart_id) {
+      const cart = await this.dataSource.getRepository(Cart).findOne({ where: { id: ctx.cart_id }, select: { id: true, region_id: true } });
+      if (!cart) throw ApiError.notFound(`Cart with ${ctx.cart_id} was not found`);
+      regionId = cart.region_id;
+    }
+    let taxRate: number | null = null;
+    if (regionId) {
+      const region = await this.dataSource
+        .getRepository(Region)
+        .findOne({ where: { id: regionId }, select: { id: true, currency_code: true, tax_rate: true } });
+      if (!region) throw ApiError.notFound(`Region with ${regionId} was not found`);
+      currencyCode = region.currency_code;
+      taxRate = region.tax_rate;
+    }
+    for (const variant of variants) {
+      if (!variant.prices) continue;
+      const selected = regionId || currencyCode ? selectPrice(variant.prices, { regionId, currencyCode }) : { calculated_price: null, original_price: null };
+      const tax = (price: number | null) => (price === null || taxRate === null ? null : Math.round((price * taxRate) / 100));
+      const withTax = (price: number | null) => (price === null || taxRate === null ? null : price + tax(price)!);
+      Object.assign(variant, {
+        ...selected,
+        original_price_incl_tax: withTax(selected.original_price),
+        calculated_price_incl_tax: withTax(selected.calculated_price),
+        original_tax: tax(selected.original_price),
+        calculated_tax: tax(selected.calculated_price),
+        tax_rates: taxRate === null ? null : [{ rate: taxRate, name: 'default', code: 'default' }],
+      });
+    }
   }
 
   /**
@@ -172,11 +257,17 @@ function withStoreProfile(product: Product): Product {
   return product;
 }
 
-/** Relations loaded by separate queries come back in no defined order: make it stable. */
-function sortProductChildren(product: Product): Product {
-  withStoreProfile(product);
+/** Relations loaded by the JSON tree come back in no defined order: make them stable. */
+function sortChildren(product: Product): Product {
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
+  return product;
+}
+
+/** A product as the store answers it: children in a stable order, only visible categories. */
+function sortProductChildren(product: Product): Product {
+  withStoreProfile(product);
+  sortChildren(product);
   // A shopper sees only active, public categories (Medusa's defaultStoreCategoryScope).
   if (product.categories) {
     product.categories = product.categories.filter((c) => c.is_active && !c.is_internal);

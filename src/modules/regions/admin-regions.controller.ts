@@ -7,7 +7,7 @@ import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_REGION_LIST, REGION_RELATIONS } from './region-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminRegionsQuery } from './admin-regions.query';
+import { RegionsService } from './regions.service';
 import { AdminGetRegionsParams } from './dto/admin-regions.dto';
 import { Region } from './region.entity';
 
@@ -22,14 +22,14 @@ const ONE = { entity: Region, defaultRelations: REGION_RELATIONS, allowedRelatio
 @ApiTags('Regions')
 @AdminController('regions')
 export class AdminRegionsController {
-  constructor(private readonly regions: AdminRegionsQuery) {}
+  constructor(private readonly regions: RegionsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Regions' })
   @ListRoute(ADMIN_REGION_LIST)
   @MedusaResponse('AdminRegionsListRes')
   async list(@Query() query: AdminGetRegionsParams, @FindParams() config: FindConfig) {
-    const [regions, count] = await this.regions.list(query, config);
+    const [regions, count] = await this.regions.list(ADMIN_REGION_LIST, { ...query }, config);
     return listEnvelope('regions', regions, count, config);
   }
 

@@ -24,7 +24,7 @@ export class StoreRegionsController {
   @MedusaResponse('StoreRegionsListRes')
   async list(@Query() query: StoreGetRegionsParams, @FindParams() config: FindConfig) {
     const { created_at, updated_at } = query;
-    const [regions, count] = await this.regions.list({ created_at, updated_at }, config);
+    const [regions, count] = await this.regions.list(STORE_REGION_LIST, { created_at, updated_at }, config);
     return listEnvelope('regions', regions, count, config);
   }
 

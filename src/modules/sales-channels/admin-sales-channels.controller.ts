@@ -5,7 +5,7 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
 import { ListRoute } from '../../common/query/list-spec';
 import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
-import { AdminSalesChannelsQuery } from './admin-sales-channels.query';
+import { SalesChannelsService } from './sales-channels.service';
 import { AdminGetSalesChannelsParams } from './dto/admin-sales-channels.dto';
 import { ADMIN_SALES_CHANNEL_LIST } from './sales-channel-lists';
 
@@ -16,7 +16,7 @@ import { ADMIN_SALES_CHANNEL_LIST } from './sales-channel-lists';
 @ApiTags('Sales Channels')
 @AdminController('sales-channels')
 export class AdminSalesChannelsController {
-  constructor(private readonly channels: AdminSalesChannelsQuery) {}
+  constructor(private readonly channels: SalesChannelsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Sales Channels' })

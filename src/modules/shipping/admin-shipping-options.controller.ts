@@ -7,7 +7,7 @@ import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_SHIPPING_OPTION_LIST, ADMIN_SHIPPING_OPTION_RELATIONS } from './shipping-option-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminShippingOptionsQuery } from './admin-shipping-options.query';
+import { ShippingOptionsService } from './shipping-options.service';
 import { AdminGetShippingOptionsParams } from './dto/admin-shipping-options.dto';
 import { ShippingOption } from './shipping-option.entity';
 
@@ -21,14 +21,14 @@ import { ShippingOption } from './shipping-option.entity';
 @ApiTags('Shipping Options')
 @AdminController('shipping-options')
 export class AdminShippingOptionsController {
-  constructor(private readonly options: AdminShippingOptionsQuery) {}
+  constructor(private readonly options: ShippingOptionsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Shipping Options' })
   @ListRoute(ADMIN_SHIPPING_OPTION_LIST)
   @MedusaResponse('AdminShippingOptionsListRes')
   async list(@Query() query: AdminGetShippingOptionsParams, @FindParams() config: FindConfig) {
-    const [options, count] = await this.options.list(query, config);
+    const [options, count] = await this.options.listForAdmin(query, config);
     return listEnvelope('shipping_options', options, count, config);
   }
 
@@ -37,6 +37,6 @@ export class AdminShippingOptionsController {
   @QueryConfig({ entity: ShippingOption, defaultRelations: ADMIN_SHIPPING_OPTION_RELATIONS, allowedRelations: ADMIN_SHIPPING_OPTION_RELATIONS })
   @MedusaResponse('AdminShippingOptionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { shipping_option: await this.options.retrieve(id, config.relations) };
+    return { shipping_option: await this.options.retrieve(id, undefined, config.relations) };
   }
 }

@@ -6,7 +6,6 @@ import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_USER_LIST } from './user-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
-import { AdminUsersQuery } from './admin-users.query';
 import { AdminGetUsersParams } from './dto/admin-users.dto';
 import { UsersService } from './users.service';
 
@@ -18,17 +17,14 @@ import { UsersService } from './users.service';
 @ApiTags('Users')
 @AdminController('users')
 export class AdminUsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly query: AdminUsersQuery,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Users' })
   @ListRoute(ADMIN_USER_LIST)
   @MedusaResponse('AdminUsersListRes')
   async list(@Query() query: AdminGetUsersParams, @FindParams() config: FindConfig) {
-    const [users, count] = await this.query.list(query, config);
+    const [users, count] = await this.users.list(query, config);
     return listEnvelope('users', users, count, config);
   }
 

@@ -7,9 +7,9 @@ import { AdminGetSalesChannelsParams } from './dto/admin-sales-channels.dto';
 import { ADMIN_SALES_CHANNEL_LIST } from './sales-channel-lists';
 import { SalesChannel } from './sales-channel.entity';
 
-/** The admin's reads of sales channels. */
+/** Sales channels' reads (read-only here: the store has its default channel). */
 @Injectable()
-export class AdminSalesChannelsQuery {
+export class SalesChannelsService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** A page of channels (ADMIN_SALES_CHANNEL_LIST). */
