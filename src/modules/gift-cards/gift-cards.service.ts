@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, QueryDeepPartialEntity, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, IsNull, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { applySearch, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_GIFT_CARD_LIST, GIFT_CARD_DEFAULT_RELATIONS } from './gift-card-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { RegionsService } from '../regions/regions.service';
@@ -16,9 +16,6 @@ import { GiftCard } from './gift-card.entity';
 import { firstCardsOfOrder, insertPurchasedCards, PurchasedCardsLine, PurchasedCardView } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { emitEvent } from '../events/outbox';
-
-/** Medusa's defaultAdminGiftCardRelations: every admin answer carries the region and the order the card was bought in (null when none). */
-export const GIFT_CARD_DEFAULT_RELATIONS = ['region', 'order'];
 
 export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
 
@@ -46,25 +43,10 @@ export class GiftCardsService {
     private readonly regions: RegionsService,
   ) {}
 
-  /** Live (not soft-deleted) gift cards, one page, ordered by `config.order` then id for stable paging. */
+  /** Live (not soft-deleted) gift cards, one page (ADMIN_GIFT_CARD_LIST). */
   async list(filters: { q?: string }, config: FindConfig): Promise<[GiftCard[], number]> {
-    const repo = this.dataSource.getRepository(GiftCard);
-    const query = this.applyListSearch(repo.createQueryBuilder('gift_card'), filters.q);
-    const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    // No search: the total is the live gift cards, which the database keeps counted.
-    const count = filters.q ? undefined : () => liveRowCount(this.dataSource.manager, 'gift_card');
-    const [cards, total] = await listPage(repo, { query, config, order, relations: config.relations, count });
+    const [cards, total] = await runList(this.dataSource.manager, ADMIN_GIFT_CARD_LIST, filters, config);
     return [cards.map(withOrderObject), total];
-  }
-
-  /**
-   * The `q` search of the admin list: a case-insensitive substring of the code.
-   * Extension point for the orders module: Medusa also matches the display id of the order
-   * the card was bought in; add that here as an OR (e.g. an EXISTS on "order" by
-   * `gift_card.order_id` comparing `display_id::text`) once the order table exists.
-   */
-  applyListSearch(qb: SelectQueryBuilder<GiftCard>, q: string | undefined): SelectQueryBuilder<GiftCard> {
-    return applySearch(qb, q, ['gift_card.code']);
   }
 
   /** A live gift card by id, or 404. */

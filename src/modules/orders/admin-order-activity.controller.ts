@@ -1,4 +1,4 @@
-import { Get, Module, Query } from '@nestjs/common';
+import { Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { AdminController } from '../../common/auth/surface';
@@ -59,7 +59,7 @@ const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: 
  */
 @ApiTags('Notes')
 @AdminController('notes')
-class AdminNotesController {
+export class AdminNotesController {
   @Get()
   @ApiOperation({ summary: 'List Notes (none: notes are not part of this service)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
@@ -71,7 +71,7 @@ class AdminNotesController {
 
 @ApiTags('Notifications')
 @AdminController('notifications')
-class AdminNotificationsController {
+export class AdminNotificationsController {
   @Get()
   @ApiOperation({ summary: 'List Notifications (none: this service sends none)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
@@ -88,7 +88,7 @@ class AdminNotificationsController {
  */
 @ApiTags('Order Edits')
 @AdminController('order-edits')
-class AdminOrderEditsController {
+export class AdminOrderEditsController {
   @Get()
   @ApiOperation({ summary: 'List Order Edits (none: order editing is not part of this service)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 20 })
@@ -97,7 +97,3 @@ class AdminOrderEditsController {
     return listEnvelope('order_edits', [], 0, config);
   }
 }
-
-/** `/admin/notes`, `/admin/notifications` and `/admin/order-edits`, read by the order timeline. */
-@Module({ controllers: [AdminNotesController, AdminNotificationsController, AdminOrderEditsController] })
-export class AdminOrderActivityModule {}

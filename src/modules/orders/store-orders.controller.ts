@@ -7,7 +7,8 @@ import { FindConfig, FindParams, QueryConfig, QueryConfigOptions } from '../../c
 import { StoreGetOrdersParams } from './dto/store-orders.dto';
 import { OrderLookupThrottled } from './order-lookup-throttle';
 import { Order } from './order.entity';
-import { OrdersService, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, STORE_ORDER_DEFAULT_RELATIONS } from './orders.service';
+import { OrdersService } from './orders.service';
+import { STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, STORE_ORDER_DEFAULT_RELATIONS } from './order-relations';
 import { withStoreViewOfCustomer } from '../customers/guest-view';
 
 /**
