@@ -5,7 +5,6 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { CartCommands } from '../carts/cart-commands';
 import { CompletionRolledBack, PlacedOrder } from '../carts/cart-completion.service';
-import { retrieveAdminOrder } from '../orders/admin-orders.query';
 import { Order } from '../orders/order.entity';
 import { linkOrderToDraft } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
@@ -43,7 +42,7 @@ export class DraftOrderPaymentService {
       return order.id;
     });
     // Medusa answers with the order as its admin shows it (defaultAdminOrdersRelations).
-    return retrieveAdminOrder(this.orders, orderId);
+    return this.orders.retrieveForAdmin(orderId);
   }
 
   /** The cart completed (CartCommands.payAndComplete); a completion that keeps nothing is refused with its reason. */
