@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
+import { ConnectionDrain } from './common/http/connection-drain';
 import { StartupError } from './common/runtime/startup-error';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase, withDatabaseUrl } from './database/database-connection';
@@ -27,6 +28,8 @@ async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
 
   const app = await createApp({ config, logs: ['debug', 'trace'].includes(config.logLevel) ? 'verbose' : 'quiet' });
   shutdown.add(() => app.close());
+  // Registered later, so it runs first: every received request is answered while the whole app still runs.
+  shutdown.add(() => app.get(ConnectionDrain).drain(app.getHttpServer()));
 
   const seeded = await seedDemoData(app, config, !!database.embedded, say);
   await app.listen(config.port, config.host);
