@@ -48,7 +48,8 @@ async function printBanner(app: NestExpressApplication, config: AppConfig, embed
       embeddedPort ? `  Database     embedded PostgreSQL on port ${embeddedPort}${seeded ? ', demo data seeded' : ''}` : '  Database     DATABASE_URL',
       demoUser && (embeddedPort || seeded)
         ? `  Admin login  ${DEMO_ADMIN.email} / ${config.isProduction ? '(the SEED_ADMIN_PASSWORD given)' : DEMO_ADMIN.password}  (POST ${url}/admin/auth)`
-        : '  Admin login  create one with: npm run user -- --email you@example.com --password <password>',
+        : // The compiled CLI: `npm run user` needs the nest CLI, which the Docker image does not have.
+          '  Admin login  create one with: node dist/src/cli/user.js --email you@example.com --password <password>',
       '',
     ].join('\n'),
   );

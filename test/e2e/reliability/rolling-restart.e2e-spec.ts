@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { createRegion } from '../../factories/region.factory';
@@ -18,7 +18,8 @@ import { exitWithin, freePort, ServerProcess, startServerProcess } from '../../h
  * Needs nginx on PATH (Debian: `apt-get install nginx-light`; .ci/run installs it). Without it
  * the spec is skipped, except in CI (CI=true), where it fails.
  */
-const NGINX = process.env.NGINX_BIN ?? 'nginx';
+// Debian installs it in /usr/sbin, which is not on every user's PATH.
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 const hasNginx = spawnSync(NGINX, ['-v']).status === 0;
 if (!hasNginx && process.env.CI === 'true') {
   throw new Error(`rolling-restart.e2e-spec.ts needs nginx in CI (not found as "${NGINX}"): .ci/run installs nginx-light when run as root`);

