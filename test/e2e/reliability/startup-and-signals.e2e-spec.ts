@@ -10,7 +10,9 @@ const ROOT = resolve(__dirname, '../../..');
 
 /**
  * Ctrl-C on `npm start` reaches both npm and node, and npm passes it on: node sees SIGINT
- * twice at once and must still shut down gracefully (exit 0). Started as root with the
+ * twice at once and must still shut down gracefully (exit 0). Without DATABASE_URL where the
+ * embedded PostgreSQL's binaries are not installed (the Docker image), one line says a
+ * database is needed. Started as root with the
  * embedded PostgreSQL in a folder the `postgres` user cannot enter, the start fails with
  * one line of advice, no stack trace, and leaves no password file in the temp folder.
  */
@@ -32,6 +34,8 @@ describe('Ctrl-C delivered twice', () => {
       expect(exit).toEqual({ code: 0, signal: null });
       expect(server.output().match(/SIGINT received: shutting down/g)).toHaveLength(1);
       expect(server.output()).not.toContain('exiting without waiting');
+      // No admin yet: the banner names the compiled CLI, which works in the Docker image too (no nest CLI there).
+      expect(server.output()).toContain('Admin login  create one with: node dist/src/cli/user.js --email you@example.com --password <password>');
     } finally {
       await server.kill();
     }
