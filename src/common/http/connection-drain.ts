@@ -10,9 +10,10 @@ const POLL_MS = 50;
 /**
  * The HTTP side of a graceful shutdown, in the order that loses no request behind a proxy:
  *
- * 1. Stop accepting: only the listening socket closes, so a new connection is refused.
- *    nginx retries a refused connection on the next instance for any method (nothing was
- *    sent), whereas it never retries a POST whose connection was reset after sending it.
+ * 1. Stop accepting: only the listening socket closes (right after a short poll phase, see
+ *    closeListenerAfterQuietPoll), so a new connection is refused. nginx retries a refused
+ *    connection on the next instance for any method (nothing was sent), whereas it never
+ *    retries a POST whose connection was reset after sending it.
  * 2. Finish what was received: for up to `shutdownDrainMs` the open connections stay
  *    open. Every response now carries `Connection: close`, so a connection closes cleanly
  *    right after answering, and `/health` answers 503 on a kept-alive connection. Idle
@@ -84,12 +85,7 @@ export class ConnectionDrain implements BeforeApplicationShutdown {
   }
 
   private async run(server: HttpServer | undefined): Promise<void> {
-    if (server?.listening) {
-      // Connections the kernel has already completed are accepted in the poll phase; closing
-      // right after one leaves the fewest in the accept queue, which close() would reset.
-      await afterPoll();
-      NetServer.prototype.close.call(server);
-    }
+    if (server?.listening) await closeListenerAfterQuietPoll(server);
     // Only now: `Connection: close` makes a proxy open a new connection for its next
     // request, which must be refused, not queued behind a listener about to close.
     this.draining = true;
@@ -117,6 +113,33 @@ function openConnections(server: NetServer): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Closes the listening socket only, in the check phase right after a poll phase that took
+ * less than QUIET_POLL_NS. Why: the kernel completes connections before Node accepts them,
+ * and closing the listener resets every connection still in that queue, with the proxy's
+ * request already sent (lost: nginx does not retry a POST then). The poll phase accepts
+ * everything queued at its start; after a short one, next to nothing can have arrived since.
+ * Under load (long poll phases) it tries again, up to QUIET_POLL_TRIES times.
+ */
+async function closeListenerAfterQuietPoll(server: NetServer): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const closed = await new Promise<boolean>((resolve) =>
+      setTimeout(() => {
+        const polling = process.hrtime.bigint();
+        setImmediate(() => {
+          if (process.hrtime.bigint() - polling > QUIET_POLL_NS && attempt < QUIET_POLL_TRIES) return resolve(false);
+          NetServer.prototype.close.call(server);
+          resolve(true);
+        });
+      }, 0),
+    );
+    if (closed) return;
+  }
+}
+
+const QUIET_POLL_NS = 300_000n;
+const QUIET_POLL_TRIES = 200;
 
 /** Resolves in the check phase that follows the next poll phase (timer, then poll, then setImmediate). */
 const afterPoll = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
