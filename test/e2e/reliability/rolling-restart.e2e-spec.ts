@@ -72,7 +72,7 @@ describeWithNginx('Rolling restart behind nginx under write traffic', () => {
     }
     for (const server of servers) await server.kill();
     await t?.close();
-    if (dir && !process.env.KEEP_NGINX_DIR) rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const boot = async (port?: number) => {
