@@ -1,4 +1,4 @@
-import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredSession } from './payment-provider.interface';
+import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredPayment, StoredSession } from './payment-provider.interface';
 
 /** Medusa's manual provider: no third party; a session authorizes as soon as it is asked to. */
 export class ManualPaymentProvider implements PaymentProviderPlugin {
@@ -25,5 +25,13 @@ export class ManualPaymentProvider implements PaymentProviderPlugin {
 
   async cancelPayment(paymentData: Record<string, unknown>): Promise<Record<string, unknown>> {
     return { ...paymentData, status: 'canceled' };
+  }
+
+  async capturePayment(payment: StoredPayment, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return { ...payment.data, status: 'captured' };
+  }
+
+  async refundPayment(payment: StoredPayment, _amount: number, _reason: string, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return payment.data;
   }
 }

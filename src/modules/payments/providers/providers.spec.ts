@@ -36,6 +36,20 @@ describe('built-in payment providers', () => {
   });
 });
 
+describe('capture and refund of the built-in providers (no third party: the data records the step)', () => {
+  const payment = { id: 'pay_1', provider_id: 'manual', amount: 1563, currency_code: 'eur', data: { status: 'authorized' } };
+  it('manual: a capture marks the data captured; a refund keeps it', async () => {
+    const manual = new ManualPaymentProvider();
+    expect(await manual.capturePayment(payment, 'k1')).toEqual({ status: 'captured' });
+    expect(await manual.refundPayment({ ...payment, data: { status: 'captured' } }, 500, 'return', 'k2')).toEqual({ status: 'captured' });
+  });
+  it('system and test: capture and refund keep their data (test marks the capture)', async () => {
+    expect(await new SystemPaymentProvider().capturePayment({ ...payment, data: {} }, 'k')).toEqual({});
+    expect(await new TestPaymentProvider().capturePayment({ ...payment, data: { amount: 1563 } }, 'k')).toEqual({ amount: 1563, captured: true });
+    expect(await new TestPaymentProvider().refundPayment({ ...payment, data: { amount: 1563 } }, 1, 'other', 'k')).toEqual({ amount: 1563 });
+  });
+});
+
 describe('PaymentProviderRegistry', () => {
   it('registers the scripted test provider only when the configuration asks for it', () => {
     const without = new PaymentProviderRegistry({ testPaymentProvider: false });

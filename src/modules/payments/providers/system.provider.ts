@@ -1,4 +1,4 @@
-import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredSession } from './payment-provider.interface';
+import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredPayment, StoredSession } from './payment-provider.interface';
 
 /**
  * Medusa's system provider: authorizes and captures at once, taking no money. Used for
@@ -28,5 +28,13 @@ export class SystemPaymentProvider implements PaymentProviderPlugin {
 
   async cancelPayment(paymentData: Record<string, unknown>): Promise<Record<string, unknown>> {
     return paymentData;
+  }
+
+  async capturePayment(payment: StoredPayment, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return payment.data;
+  }
+
+  async refundPayment(payment: StoredPayment, _amount: number, _reason: string, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return payment.data;
   }
 }

@@ -1,5 +1,5 @@
 import type { PaymentSessionStatus } from '../payment-session.entity';
-import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredSession } from './payment-provider.interface';
+import type { PaymentContext, PaymentProviderPlugin, ProviderSession, StoredPayment, StoredSession } from './payment-provider.interface';
 
 /** Statuses the session data can ask the test provider to answer with on authorize. */
 const SCRIPTED: ReadonlySet<string> = new Set<PaymentSessionStatus>(['pending', 'requires_more', 'error', 'canceled', 'authorized']);
@@ -36,5 +36,13 @@ export class TestPaymentProvider implements PaymentProviderPlugin {
 
   async cancelPayment(paymentData: Record<string, unknown>): Promise<Record<string, unknown>> {
     return { ...paymentData, canceled: true };
+  }
+
+  async capturePayment(payment: StoredPayment, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return { ...payment.data, captured: true };
+  }
+
+  async refundPayment(payment: StoredPayment, _amount: number, _reason: string, _idempotencyKey: string): Promise<Record<string, unknown>> {
+    return payment.data;
   }
 }
