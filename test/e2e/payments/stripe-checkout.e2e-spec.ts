@@ -51,10 +51,11 @@ describe('Stripe card payments, manual capture (STRIPE_CAPTURE=false)', () => {
     const [customer] = await t.dataSource.query(`SELECT metadata FROM customer WHERE id = $1`, [cart.customer_id]);
     expect(customer.metadata.stripe_id).toMatch(/^cus_/);
     expect(intent.customer).toBe(customer.metadata.stripe_id);
-    // Every write to Stripe carries an Idempotency-Key.
+    // Every write to Stripe carries an Idempotency-Key of this service's own (not one the client makes up per call).
     const writes = fake.requests.filter((r) => r.method === 'POST');
     expect(writes.length).toBeGreaterThan(0);
-    for (const write of writes) expect(write.headers['idempotency-key']).toEqual(expect.any(String));
+    for (const write of writes) expect(write.headers['idempotency-key']).toMatch(/^(?!stripe-node-retry-)./);
+    expect(fake.calls('POST /v1/customers').map((r) => r.headers['idempotency-key'])).toContain(`customer-${cart.customer_id}`);
 
     fake.confirm(session.data.id, 'succeeds');
     const res = await complete(cart.id).expect(200);

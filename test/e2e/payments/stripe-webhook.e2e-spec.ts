@@ -127,6 +127,10 @@ describe('Stripe webhook (POST /stripe/hooks)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(await t.dataSource.query(`SELECT id FROM "order" WHERE cart_id = $1`, [cart.id])).toEqual([{ id: order.id }]);
       expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM stripe_webhook_event WHERE id = $1`, [event.id])).toEqual([{ n: 1 }]);
+      // One job for the event, whichever instance and delivery recorded it.
+      expect(
+        await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'stripe-webhook' AND data->>'event_id' = $1`, [event.id]),
+      ).toEqual([{ n: 1 }]);
       expect(fake.calls(`POST /v1/payment_intents/${intentId}/capture`)).toHaveLength(1);
       const [payment] = await t.dataSource.query(`SELECT captured_at FROM payment WHERE order_id = $1`, [order.id]);
       expect(payment.captured_at).not.toBeNull();
