@@ -121,6 +121,15 @@ export class StripeFake {
     return intent;
   }
 
+  /** A customer and an intent as the Medusa shop being imported had them made (no request recorded). */
+  seedCustomer(email: string): Json {
+    return this.createCustomer({ email });
+  }
+
+  seedIntent(params: { amount: number; currency: string; customer: string; cart_id: string; capture_method: 'manual' | 'automatic' }): Json {
+    return this.createIntent({ ...params, amount: String(params.amount), metadata: { resource_id: params.cart_id } });
+  }
+
   /** A webhook event about the intent as it is now. */
   event(type: string, intentId: string): Json {
     return {
