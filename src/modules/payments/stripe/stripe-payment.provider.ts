@@ -201,15 +201,19 @@ export class StripePaymentProvider implements PaymentProviderPlugin {
     if (!context.customer_id) return null;
     const link = await this.customerLinks.lookup(context.customer_id);
     if (link?.stripeId) return link.stripeId;
+    const params = { email: context.email ?? link?.email ?? undefined };
     let created: Stripe.Customer;
     try {
-      created = await this.stripe.customers.create(
-        { email: link?.email ?? context.email ?? undefined },
-        // One Stripe customer per customer, even when two sessions start at once.
-        { idempotencyKey: `customer-${context.customer_id}` },
-      );
+      // One Stripe customer per customer, even when two sessions start at once or the link could not be saved.
+      created = await this.stripe.customers.create(params, { idempotencyKey: `customer-${context.customer_id}` });
     } catch (err) {
-      throw toApiError(err, 'register the customer');
+      // The key was used with another email within Stripe's 24 hours: a customer of its own.
+      if (!isStripeFailure(err) || err.type !== 'StripeIdempotencyError') throw toApiError(err, 'register the customer');
+      try {
+        created = await this.stripe.customers.create(params, { idempotencyKey: randomUUID() });
+      } catch (again) {
+        throw toApiError(again, 'register the customer');
+      }
     }
     if (link) await this.customerLinks.save(context.customer_id, created.id);
     return created.id;
