@@ -57,6 +57,10 @@ describe('Stripe card payments, manual capture (STRIPE_CAPTURE=false)', () => {
     for (const write of writes) expect(write.headers['idempotency-key']).toMatch(/^(?!stripe-node-retry-)./);
     expect(fake.calls('POST /v1/customers').map((r) => r.headers['idempotency-key'])).toContain(`customer-${cart.customer_id}`);
 
+    // What the v1 storefront reloads at its payment step.
+    const reloaded = await t.http().get(`/store/carts/${cart.id}`).expect(200);
+    expect(reloaded.body.cart.payment_session.data.client_secret).toBe(session.data.client_secret);
+
     fake.confirm(session.data.id, 'succeeds');
     const res = await complete(cart.id).expect(200);
     expect(res.body.type).toBe('order');
@@ -270,6 +274,20 @@ describe('Stripe payments, automatic capture (STRIPE_CAPTURE=true) and the redir
       async () => (await t.dataSource.query(`SELECT processed_at FROM stripe_webhook_event WHERE type = 'payment_intent.succeeded'`))[0]?.processed_at,
     );
     expect(fake.calls(`POST /v1/payment_intents/${intentId}/capture`)).toEqual([]);
+  });
+
+  it('captures at completion an intent made for manual capture (before STRIPE_CAPTURE was turned on, or imported)', async () => {
+    const cart = await checkoutCart('stripe');
+    const intentId = cart.payment_session.data.id;
+    fake.intent(intentId).capture_method = 'manual';
+    fake.confirm(intentId, 'succeeds');
+    expect(fake.intent(intentId).status).toBe('requires_capture');
+    const res = await t.http().post(`/store/carts/${cart.id}/complete`).expect(200);
+    expect(res.body.data.payment_status).toBe('captured');
+    expect(fake.intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: cart.total });
+    const [payment] = await t.dataSource.query(`SELECT captured_at, data FROM payment WHERE order_id = $1`, [res.body.data.id]);
+    expect(payment.captured_at).not.toBeNull();
+    expect(payment.data.status).toBe('succeeded');
   });
 
   it('gives an iDEAL intent its payment method and automatic capture, and completes it from the webhook', async () => {

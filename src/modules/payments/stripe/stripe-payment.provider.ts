@@ -106,7 +106,7 @@ export class StripePaymentProvider implements PaymentProviderPlugin {
   async authorize(session: StoredSession, context: PaymentContext): Promise<ProviderSession> {
     const intentId = intentIdOf(session.data);
     if (!intentId) return { status: 'pending', data: session.data };
-    const intent = await this.retrieveIntent(intentId, 'read the payment');
+    let intent = await this.retrieveIntent(intentId, 'read the payment');
     const status = sessionStatusOfIntent(intent.status);
     if (status === 'authorized' && (intent.amount !== Math.round(context.amount) || intent.currency !== context.currency_code.toLowerCase())) {
       // Money taken for another total (the cart changed after the shopper paid): never an order for it.
@@ -114,6 +114,11 @@ export class StripePaymentProvider implements PaymentProviderPlugin {
         `The Stripe payment (${intent.amount} ${intent.currency}) does not match the cart total (${context.amount} ${context.currency_code})`,
         'payment_amount_mismatch',
       );
+    }
+    if (status === 'authorized' && this.capturesOnAuthorize && intent.status === 'requires_capture') {
+      // An intent made for manual capture (before STRIPE_CAPTURE was turned on, or imported):
+      // captured now, since a payment of this provider is recorded as captured.
+      intent = await this.captureIntent(intent.id, `capture-${intent.id}`);
     }
     return { status, data: asRecord(intent) };
   }
@@ -132,14 +137,7 @@ export class StripePaymentProvider implements PaymentProviderPlugin {
   async capturePayment(payment: StoredPayment, idempotencyKey: string): Promise<Record<string, unknown>> {
     const intentId = intentIdOf(payment.data);
     if (!intentId) throw ApiError.notAllowed('The payment has no Stripe payment intent');
-    try {
-      return asRecord(await this.stripe.paymentIntents.capture(intentId, {}, { idempotencyKey }));
-    } catch (err) {
-      // Captured already (automatic capture, the Stripe dashboard, an earlier attempt): that is the capture asked for.
-      if (isStripeFailure(err) && err.code === 'payment_intent_unexpected_state' && err.payment_intent?.status === 'succeeded')
-        return { ...err.payment_intent };
-      throw toApiError(err, 'capture the payment');
-    }
+    return asRecord(await this.captureIntent(intentId, idempotencyKey));
   }
 
   async refundPayment(payment: StoredPayment, amount: number, reason: string, idempotencyKey: string): Promise<Record<string, unknown>> {
@@ -182,6 +180,17 @@ export class StripePaymentProvider implements PaymentProviderPlugin {
       return await this.stripe.paymentIntents.create(params, { idempotencyKey: randomUUID() });
     } catch (err) {
       throw toApiError(err, 'start the payment');
+    }
+  }
+
+  /** Captures the whole capturable amount; an intent captured already (automatic capture, Stripe's dashboard, an earlier attempt) is that capture. */
+  private async captureIntent(intentId: string, idempotencyKey: string): Promise<Intent> {
+    try {
+      return await this.stripe.paymentIntents.capture(intentId, {}, { idempotencyKey });
+    } catch (err) {
+      if (isStripeFailure(err) && err.code === 'payment_intent_unexpected_state' && err.payment_intent?.status === 'succeeded')
+        return err.payment_intent as unknown as Intent;
+      throw toApiError(err, 'capture the payment');
     }
   }
 
