@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'http';
 import { request as httpsRequest } from 'https';
 import { isIP } from 'net';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../../common/database/ids';
 import { ApiError } from '../../../common/errors/api-error';
@@ -11,8 +11,26 @@ import { QueueService } from '../../queue/queue.service';
 import { EventBus, RelayedEvent, RelayQuery } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
-import { newWebhookSecret, signWebhook } from './webhook-signature';
+import { newWebhookSecret, signatureHeader } from './webhook-signature';
 import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
+import {
+  AttemptResult,
+  claimAttempt,
+  CUT_ATTEMPT_ERROR,
+  DeliveryKey,
+  deleteEndpoint,
+  dropExpiredSecrets,
+  failWithoutAttempt,
+  findDeliveryKey,
+  handOverCutAttempts,
+  handOverSuccessor,
+  hasOpenPredecessor,
+  lockResource,
+  readDeliveryToClaim,
+  recordAttempt,
+  reopenDelivery,
+  rotateSecret,
+} from './webhooks.repository';
 
 const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -31,6 +49,27 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Cut attempts handed to new jobs per sweep (more wait for the next). */
+const LEASE_SWEEP_BATCH = 100;
+
+/** A claimed attempt: what the send needs, read in the claim's transaction. */
+interface AttemptClaim {
+  kind: 'attempt';
+  key: DeliveryKey;
+  /** This attempt's number (`attempts` once claimed). */
+  attempt: number;
+  /** The attempt number whose failure is final. */
+  limit: number;
+  url: string;
+  /** The current secret, then the rotated-out one while its grace lasts. */
+  secrets: string[];
+  eventName: string;
+  payload: unknown;
+  occurredAt: Date;
+}
+
+/** `done`: nothing to send by this job (settled: a successor was given a job); `busy`: another run holds the lease. */
+type Claim = AttemptClaim | { kind: 'done'; settled?: boolean } | { kind: 'busy' };
 
 export interface WebhookInput {
   url: string;
@@ -51,14 +90,25 @@ export interface WebhookInput {
  * out only once every earlier delivery to the same endpoint about the same resource has
  * settled (succeeded, or failed for good). One that must wait ends its job and is sent by
  * the job its predecessor queues when it settles. The check and the send hold an advisory
- * lock on (endpoint, resource), so instances never send two of one resource's deliveries at once.
+ * lock on (endpoint, resource) for the claim, and a delivery being attempted is still open, so
+ * instances never send two of one resource's deliveries at once.
+ *
+ * No connection is held while a receiver answers: an attempt is claimed in a short
+ * transaction (the attempt is counted and the delivery leased for WEBHOOK_TIMEOUT_MS +
+ * WEBHOOK_LEASE_MARGIN_MS), sent, then recorded in another short statement, fenced by the
+ * claim. A delivery belongs to one queue job (`job_id`); a lease that runs out unrecorded (a
+ * killed worker) is found by any instance's sweep, which gives the delivery a new job: the
+ * cut attempt stays counted, and the job left behind stops at the fence when it expires.
  */
 @Injectable()
-export class WebhooksService implements OnModuleInit {
+export class WebhooksService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhooksService.name);
   private readonly retry: { limit: number; delaySeconds: number };
   private readonly timeoutMs: number;
+  private readonly leaseMs: number;
   private readonly lookup: ReturnType<typeof guardedLookup>;
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<unknown>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,6 +118,7 @@ export class WebhooksService implements OnModuleInit {
   ) {
     this.retry = { limit: config.webhooks.retryLimit, delaySeconds: config.webhooks.retryDelaySeconds };
     this.timeoutMs = config.webhooks.timeoutMs;
+    this.leaseMs = config.webhooks.timeoutMs + config.webhooks.leaseMarginMs;
     this.lookup = guardedLookup(config.webhooks.allowPrivate);
   }
 
@@ -79,6 +130,26 @@ export class WebhooksService implements OnModuleInit {
       (events, query) => this.fanOut(events, query),
       () => this.queue.wake(WEBHOOK_QUEUE),
     );
+  }
+
+  /** Where webhook jobs are worked, cut attempts are looked for: once now (a restart after a crash), then every interval. */
+  onApplicationBootstrap(): void {
+    if (!this.queue.settings.workersEnabled) return;
+    const sweep = () => {
+      this.sweeping = this.sweepLeases()
+        .catch((err) => this.logger.warn({ err }, 'looking for cut webhook attempts failed'))
+        .finally(() => {
+          this.sweeping = undefined;
+          if (this.sweepTimer) this.sweepTimer = setTimeout(sweep, this.config.webhooks.leaseCheckIntervalMs).unref();
+        });
+    };
+    this.sweepTimer = setTimeout(sweep, 0).unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeping;
   }
 
   async create(input: WebhookInput): Promise<WebhookEndpoint> {
@@ -130,13 +201,29 @@ export class WebhooksService implements OnModuleInit {
   /** Sends a delivery again (same `webhook-id`), with a fresh set of retries. */
   async redeliver(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     return this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(WebhookDelivery);
-      const delivery = await repo.findOne({ where: { id: deliveryId, endpoint_id: endpointId }, lock: { mode: 'pessimistic_write' } });
-      if (!delivery) throw ApiError.notFound(`Webhook delivery with id: ${deliveryId} was not found`);
-      await repo.update(deliveryId, { status: 'pending', updated_at: new Date() });
-      await this.queue.send(WEBHOOK_QUEUE, { delivery_id: deliveryId }, { manager, retry: this.retry });
-      return (await repo.findOne({ where: { id: deliveryId } }))!;
+      const reopened = await reopenDelivery(manager, endpointId, deliveryId, this.retry.limit);
+      if (!reopened) throw ApiError.notFound(`Webhook delivery with id: ${deliveryId} was not found`);
+      await this.queue.send(WEBHOOK_QUEUE, { delivery_id: deliveryId }, { manager, retry: this.retry, id: reopened.job_id });
+      return (await manager.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId } }))!;
     });
+  }
+
+  /** Deletes an endpoint and its deliveries: none still pending is sent (their jobs find nothing). */
+  async remove(id: string): Promise<void> {
+    if (!(await deleteEndpoint(this.dataSource.manager, id))) throw ApiError.notFound(`Webhook with id: ${id} was not found`);
+  }
+
+  /**
+   * Gives the endpoint a new secret, answered this once. Deliveries are signed with both
+   * (two signatures in `webhook-signature`) for WEBHOOK_SECRET_GRACE_SECONDS, so the
+   * receiver can switch without refusing any; then the old one is dropped.
+   */
+  async rotateSecret(id: string): Promise<WebhookEndpoint> {
+    const secret = newWebhookSecret();
+    if (!(await rotateSecret(this.dataSource.manager, id, secret, this.config.webhooks.secretGraceSeconds))) {
+      throw ApiError.notFound(`Webhook with id: ${id} was not found`);
+    }
+    return { ...(await this.retrieve(id)), secret };
   }
 
   private check(input: { url: string; events: string[] }): void {
@@ -157,96 +244,128 @@ export class WebhooksService implements OnModuleInit {
     const wanted = events.filter((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event.name));
     if (wanted.length === 0) return;
     const created = await query(
-      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq)
-       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq
+      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq, occurred_at)
+       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq, o.created_at
          FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::jsonb[]) AS ev(id, seq, name, data)
+         JOIN outbox_event o ON o.id = ev.id
          JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
         ORDER BY ev.seq, e.id
-       ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id, job_id::text AS job_id`,
       [wanted.map((e) => e.id), wanted.map((e) => e.seq), wanted.map((e) => e.name), wanted.map((e) => JSON.stringify(e.data))],
     );
     const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
-    for (const { id } of created) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { db, retry: this.retry });
+    for (const { id, job_id } of created) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { db, retry: this.retry, id: String(job_id) });
   }
 
+  /**
+   * One attempt: claimed in a short transaction (lease + counted attempt), sent with no
+   * database connection held, recorded in another short statement. Throws to have the
+   * queue retry it later (a failure with retries left, or a lease held by a run of the same
+   * job elsewhere).
+   */
   private async attempt(job: QueueJob<{ delivery_id: string }>): Promise<void> {
-    const outcome = await this.dataSource.transaction((manager) => this.attemptIn(manager, job));
+    const claim = await this.dataSource.transaction((manager) => this.claim(manager, job));
+    if (claim.kind === 'busy') throw new Error(`webhook ${job.data.delivery_id}: another attempt holds its lease`);
+    if (claim.kind === 'done') {
+      if (claim.settled) this.queue.wake(WEBHOOK_QUEUE);
+      return;
+    }
+    const { status, error } = await this.send(claim);
+    const final = claim.attempt >= claim.limit;
+    const result: AttemptResult = { status: error === null ? 'succeeded' : final ? 'failed' : 'retrying', responseStatus: status, error };
+    const recorded = await this.dataSource.transaction(async (manager) => {
+      if (!(await recordAttempt(manager, claim.key.id, job.id, claim.attempt, result))) return false;
+      if (result.status !== 'retrying') await this.settled(manager, claim.key);
+      return true;
+    });
+    // Its lease was taken over (this attempt outlived it): the job that took it goes on.
+    if (!recorded) return;
     // A successor queued by this attempt's settlement is picked up now, not at the next poll.
     this.queue.wake(WEBHOOK_QUEUE);
-    if (outcome.retry) throw new Error(outcome.retry);
+    if (result.status === 'retrying') throw new Error(`webhook ${claim.key.id} to ${claim.url}: ${error}`);
+    if (result.status === 'failed') this.logger.warn({ delivery: claim.key.id }, `webhook delivery failed for good after ${claim.attempt} attempts: ${error}`);
   }
 
-  /** One attempt of a delivery, in a transaction that holds its (endpoint, resource) lock. Resolves with a reason to retry, if any. */
-  private async attemptIn(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<{ retry?: string }> {
-    const repo = manager.getRepository(WebhookDelivery);
-    const key = await repo.findOne({ where: { id: job.data.delivery_id }, select: { id: true, endpoint_id: true, aggregate_id: true, event_seq: true } });
-    if (!key) return {};
-    if (key.aggregate_id !== null) {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`webhook:${key.endpoint_id}:${key.aggregate_id}`]);
-    }
+  /** Decides, under the (endpoint, resource) lock, whether this job attempts the delivery now, and if so claims it. */
+  private async claim(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<Claim> {
+    const key = await findDeliveryKey(manager, job.data.delivery_id);
+    // Gone (its endpoint was deleted), or owned by another job (a redelivery, a successor's hand-over, a cut attempt's).
+    if (!key || (key.job_id !== null && key.job_id !== job.id)) return { kind: 'done' };
+    if (key.aggregate_id !== null) await lockResource(manager, key);
     // Read under the lock: what an attempt of the same resource committed before is seen.
-    const delivery = (await repo.findOne({ where: { id: key.id } }))!;
-    // Sent already (a job queued twice: by its predecessor and its own), or a stale job of a delivery that is retrying on its own.
-    if (delivery.status === 'succeeded' || (delivery.status === 'retrying' && job.retryCount === 0)) return {};
-    if (key.aggregate_id !== null && key.event_seq !== null) {
-      const [earlier] = await manager.query(
-        `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq < $3 AND status IN ('pending', 'retrying') ORDER BY event_seq LIMIT 1`,
-        [key.endpoint_id, key.aggregate_id, key.event_seq],
-      );
-      // Its turn comes when the earlier one settles (see settled below).
-      if (earlier) return {};
+    const delivery = await readDeliveryToClaim(manager, key.id);
+    if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return { kind: 'done' };
+    // Its turn comes when the earlier one settles (see settled below).
+    if (await hasOpenPredecessor(manager, key)) return { kind: 'done' };
+    if (delivery.url === null || delivery.secret === null) {
+      await failWithoutAttempt(manager, key.id, 'The endpoint is disabled');
+      return { kind: 'done', settled: await this.settled(manager, key) };
     }
-    const endpoint = await manager
-      .getRepository(WebhookEndpoint)
-      .createQueryBuilder('e')
-      .addSelect('e.secret')
-      .where('e.id = :id', { id: delivery.endpoint_id })
-      .getOne();
-    if (!endpoint || endpoint.disabled_at) {
-      await repo.update(delivery.id, { status: 'failed', last_error: 'The endpoint is disabled', updated_at: new Date() });
-      await this.settled(manager, key);
-      return {};
+    if (delivery.leased) return { kind: 'busy' };
+    const limit = delivery.attempt_limit ?? this.retry.limit + 1;
+    // The last attempt was cut by a crash: it counted, none is left.
+    if (delivery.attempts >= limit) {
+      await failWithoutAttempt(manager, key.id, CUT_ATTEMPT_ERROR);
+      return { kind: 'done', settled: await this.settled(manager, key) };
     }
+    const attempt = await claimAttempt(manager, key.id, job.id, this.leaseMs);
+    if (attempt === undefined) return { kind: 'busy' };
+    const secrets = delivery.previous_secret ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
+    return {
+      kind: 'attempt',
+      key,
+      attempt,
+      limit,
+      url: delivery.url,
+      secrets,
+      eventName: delivery.event_name,
+      payload: delivery.payload,
+      occurredAt: delivery.occurred_at,
+    };
+  }
+
+  /** The POST of a claimed attempt; no database work. The body's `timestamp` is the event's time; the header's is this attempt's (receivers check it is recent). */
+  private async send(claim: AttemptClaim): Promise<{ status: number | null; error: string | null }> {
     const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ type: delivery.event_name, timestamp: new Date(timestamp * 1000).toISOString(), data: delivery.payload });
-    let status: number | null = null;
-    let error: string | null = null;
+    const body = JSON.stringify({ type: claim.eventName, timestamp: new Date(claim.occurredAt).toISOString(), data: claim.payload });
     try {
-      status = await this.post(endpoint.url, body, {
+      const status = await this.post(claim.url, body, {
         'content-type': 'application/json',
         'user-agent': 'medusa-compatible-api-webhooks',
-        'webhook-id': delivery.id,
+        'webhook-id': claim.key.id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(endpoint.secret, delivery.id, timestamp, body),
+        'webhook-signature': signatureHeader(claim.secrets, claim.key.id, timestamp, body),
       });
-      if (status < 200 || status >= 300) error = `The endpoint answered ${status}`;
+      return { status, error: status < 200 || status >= 300 ? `The endpoint answered ${status}` : null };
     } catch (err) {
-      error = (err as Error).message;
+      return { status: null, error: (err as Error).message };
     }
-    const attempts = delivery.attempts + 1;
-    const last = job.retryCount >= job.retryLimit;
-    await repo.update(delivery.id, {
-      attempts,
-      response_status: status,
-      last_error: error,
-      status: error === null ? 'succeeded' : last ? 'failed' : 'retrying',
-      ...(error === null ? { delivered_at: new Date() } : {}),
-      updated_at: new Date(),
-    });
-    if (error !== null && !last) return { retry: `webhook ${delivery.id} to ${endpoint.url}: ${error}` };
-    if (error !== null) this.logger.warn({ delivery: delivery.id }, `webhook delivery failed for good after ${attempts} attempts: ${error}`);
-    await this.settled(manager, key);
-    return {};
   }
 
-  /** A delivery about a resource has settled: the next one waiting for it gets a job (committed with the settlement). */
-  private async settled(manager: EntityManager, key: Pick<WebhookDelivery, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<void> {
-    if (key.aggregate_id === null || key.event_seq === null) return;
-    const [next] = await manager.query(
-      `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq > $3 AND status = 'pending' ORDER BY event_seq LIMIT 1`,
-      [key.endpoint_id, key.aggregate_id, key.event_seq],
-    );
-    if (next) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: next.id }, { manager, retry: this.retry });
+  /** A delivery about a resource has settled: the next one waiting for it gets a job (committed with the settlement). Resolves with whether one did. */
+  private async settled(manager: EntityManager, key: Pick<DeliveryKey, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<boolean> {
+    const next = await handOverSuccessor(manager, key);
+    if (next) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: next.id }, { manager, retry: this.retry, id: next.job_id });
+    return next !== undefined;
+  }
+
+  /**
+   * Gives a new job to each delivery whose attempt outlived its lease (its worker was
+   * killed, or lost the database before recording), and forgets rotated-out secrets past
+   * their grace. Every worker instance runs it every WEBHOOK_LEASE_CHECK_INTERVAL_MS.
+   */
+  async sweepLeases(): Promise<number> {
+    const handed = await this.dataSource.transaction(async (manager) => {
+      const cut = await handOverCutAttempts(manager, LEASE_SWEEP_BATCH);
+      for (const { id, job_id } of cut) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { manager, retry: this.retry, id: job_id });
+      await dropExpiredSecrets(manager);
+      return cut.length;
+    });
+    if (handed > 0) {
+      this.logger.warn(`${handed} webhook attempt(s) cut by a stopped worker: retried`);
+      this.queue.wake(WEBHOOK_QUEUE);
+    }
+    return handed;
   }
 
   /** POSTs with a time limit on the whole exchange; reads at most 64 KiB of the answer. Resolves with the status. */
