@@ -18,8 +18,6 @@ export class WebhookAttemptLeases1795400400000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "webhook_delivery" ADD "job_id" uuid`);
-    // Set after the column exists, so rows from before keep NULL (their jobs still work them).
-    await queryRunner.query(`ALTER TABLE "webhook_delivery" ALTER COLUMN "job_id" SET DEFAULT gen_random_uuid()`);
     await queryRunner.query(`ALTER TABLE "webhook_delivery" ADD "leased_until" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "webhook_delivery" ADD "attempt_limit" integer`);
     await queryRunner.query(`ALTER TABLE "webhook_delivery" ADD "occurred_at" TIMESTAMP WITH TIME ZONE`);

@@ -80,7 +80,7 @@ export class WebhookDelivery {
   occurred_at!: Date;
 
   /** The one queue job that may attempt this delivery (null: rows from before, any of their jobs). */
-  @Column({ type: 'uuid', nullable: true, select: false, default: () => 'gen_random_uuid()' })
+  @Column({ type: 'uuid', nullable: true, select: false })
   job_id!: string | null;
 
   /** Set while an attempt is in flight; once past, the attempt is taken as cut (its worker died) and the delivery gets a new job. */

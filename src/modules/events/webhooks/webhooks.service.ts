@@ -244,8 +244,8 @@ export class WebhooksService implements OnModuleInit, OnApplicationBootstrap, Be
     const wanted = events.filter((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event.name));
     if (wanted.length === 0) return;
     const created = await query(
-      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq, occurred_at)
-       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq, o.created_at
+      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq, occurred_at, job_id)
+       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq, o.created_at, gen_random_uuid()
          FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::jsonb[]) AS ev(id, seq, name, data)
          JOIN outbox_event o ON o.id = ev.id
          JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
