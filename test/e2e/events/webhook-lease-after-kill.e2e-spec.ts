@@ -32,7 +32,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
  * (QUEUE_EXPIRE_SECONDS, 300 s here as by default), and the cut attempt is counted.
  */
 describe('SIGKILL during a webhook attempt: retried by another instance after the lease', () => {
-  const TIMEOUT_MS = 8000;
+  // Long enough for the second instance to boot on a loaded machine while the first attempt is still in flight.
+  const TIMEOUT_MS = 20_000;
   const MARGIN_MS = 1000;
   const LEASE_MS = TIMEOUT_MS + MARGIN_MS;
   let dbName: string;

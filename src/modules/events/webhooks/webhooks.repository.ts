@@ -164,6 +164,18 @@ export async function handOverCutAttempts(manager: EntityManager, limit: number)
   return rows;
 }
 
+/**
+ * Whether a sweep has anything to do (a lease ran out, a rotated-out secret's grace ended):
+ * the one statement a sweep costs when there is nothing, tagged as background work.
+ */
+export async function sweepIsDue(manager: EntityManager): Promise<boolean> {
+  const [{ due }]: Array<{ due: boolean }> = await manager.query(
+    `SELECT /* webhook-lease-sweep */ EXISTS (SELECT 1 FROM webhook_delivery WHERE leased_until <= now() AND status IN ('pending', 'retrying'))
+         OR EXISTS (SELECT 1 FROM webhook_endpoint WHERE previous_secret_expires_at <= now()) AS due`,
+  );
+  return due;
+}
+
 /** Forgets rotated-out secrets whose grace has ended. */
 export async function dropExpiredSecrets(manager: EntityManager): Promise<void> {
   await manager.query(

@@ -30,6 +30,7 @@ import {
   recordAttempt,
   reopenDelivery,
   rotateSecret,
+  sweepIsDue,
 } from './webhooks.repository';
 
 const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -355,6 +356,7 @@ export class WebhooksService implements OnModuleInit, OnApplicationBootstrap, Be
    * their grace. Every worker instance runs it every WEBHOOK_LEASE_CHECK_INTERVAL_MS.
    */
   async sweepLeases(): Promise<number> {
+    if (!(await sweepIsDue(this.dataSource.manager))) return 0;
     const handed = await this.dataSource.transaction(async (manager) => {
       const cut = await handOverCutAttempts(manager, LEASE_SWEEP_BATCH);
       for (const { id, job_id } of cut) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { manager, retry: this.retry, id: job_id });
