@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
  * waits on a receiver.
  */
 
-/** What decides whether a job may attempt a delivery, read before the (endpoint, resource) lock. */
+/** What decides whether a job may attempt a delivery, and the (endpoint, resource) it is about. */
 export interface DeliveryKey {
   id: string;
   endpoint_id: string;
@@ -16,17 +16,20 @@ export interface DeliveryKey {
   job_id: string | null;
 }
 
-export async function findDeliveryKey(manager: EntityManager, id: string): Promise<DeliveryKey | undefined> {
+/**
+ * The delivery's key, read while taking the lock that serializes the attempts about one
+ * resource to one endpoint across instances (held to the end of the claim's transaction):
+ * one statement. `job_id` may be stale by the time the lock is granted; the claim's UPDATE
+ * checks it again.
+ */
+export async function lockDeliveryKey(manager: EntityManager, id: string): Promise<DeliveryKey | undefined> {
   const [row]: DeliveryKey[] = await manager.query(
-    `SELECT id, endpoint_id, aggregate_id, event_seq::text AS event_seq, job_id::text AS job_id FROM webhook_delivery WHERE id = $1`,
+    `SELECT id, endpoint_id, aggregate_id, event_seq::text AS event_seq, job_id::text AS job_id,
+            CASE WHEN aggregate_id IS NOT NULL THEN pg_advisory_xact_lock(hashtext('webhook:' || endpoint_id || ':' || aggregate_id)) END AS locked
+       FROM webhook_delivery WHERE id = $1`,
     [id],
   );
   return row;
-}
-
-/** Serializes the attempts about one resource to one endpoint across instances, for the claim's transaction. */
-export async function lockResource(manager: EntityManager, key: DeliveryKey): Promise<void> {
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`webhook:${key.endpoint_id}:${key.aggregate_id}`]);
 }
 
 /** A delivery with its endpoint, as a claim reads it (under the resource lock). */
@@ -44,27 +47,22 @@ export interface DeliveryToClaim {
   secret: string | null;
   /** The rotated-out secret, while its grace lasts. */
   previous_secret: string | null;
+  /** An earlier delivery about the same resource to the same endpoint is still open: this one waits for it. */
+  waiting: boolean;
 }
 
-export async function readDeliveryToClaim(manager: EntityManager, id: string): Promise<DeliveryToClaim | undefined> {
+export async function readDeliveryToClaim(manager: EntityManager, key: DeliveryKey): Promise<DeliveryToClaim | undefined> {
   const [row]: DeliveryToClaim[] = await manager.query(
     `SELECT d.status, d.attempts, d.attempt_limit, coalesce(d.leased_until > now(), false) AS leased, d.event_name, d.payload, d.occurred_at,
-            e.url, e.secret, CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret
+            e.url, e.secret, CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret,
+            d.aggregate_id IS NOT NULL AND d.event_seq IS NOT NULL AND EXISTS (
+              SELECT 1 FROM webhook_delivery p
+               WHERE p.endpoint_id = d.endpoint_id AND p.aggregate_id = d.aggregate_id AND p.event_seq < d.event_seq AND p.status IN ('pending', 'retrying')) AS waiting
        FROM webhook_delivery d LEFT JOIN webhook_endpoint e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
       WHERE d.id = $1`,
-    [id],
+    [key.id],
   );
   return row;
-}
-
-/** Whether an earlier delivery about the same resource to the same endpoint is still open (this one waits for it). */
-export async function hasOpenPredecessor(manager: EntityManager, key: DeliveryKey): Promise<boolean> {
-  if (key.aggregate_id === null || key.event_seq === null) return false;
-  const rows: unknown[] = await manager.query(
-    `SELECT 1 FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq < $3 AND status IN ('pending', 'retrying') LIMIT 1`,
-    [key.endpoint_id, key.aggregate_id, key.event_seq],
-  );
-  return rows.length > 0;
 }
 
 /**

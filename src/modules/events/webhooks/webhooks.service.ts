@@ -21,11 +21,9 @@ import {
   deleteEndpoint,
   dropExpiredSecrets,
   failWithoutAttempt,
-  findDeliveryKey,
   handOverCutAttempts,
   handOverSuccessor,
-  hasOpenPredecessor,
-  lockResource,
+  lockDeliveryKey,
   readDeliveryToClaim,
   recordAttempt,
   reopenDelivery,
@@ -289,15 +287,14 @@ export class WebhooksService implements OnModuleInit, OnApplicationBootstrap, Be
 
   /** Decides, under the (endpoint, resource) lock, whether this job attempts the delivery now, and if so claims it. */
   private async claim(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<Claim> {
-    const key = await findDeliveryKey(manager, job.data.delivery_id);
+    const key = await lockDeliveryKey(manager, job.data.delivery_id);
     // Gone (its endpoint was deleted), or owned by another job (a redelivery, a successor's hand-over, a cut attempt's).
     if (!key || (key.job_id !== null && key.job_id !== job.id)) return { kind: 'done' };
-    if (key.aggregate_id !== null) await lockResource(manager, key);
     // Read under the lock: what an attempt of the same resource committed before is seen.
-    const delivery = await readDeliveryToClaim(manager, key.id);
+    const delivery = await readDeliveryToClaim(manager, key);
     if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return { kind: 'done' };
     // Its turn comes when the earlier one settles (see settled below).
-    if (await hasOpenPredecessor(manager, key)) return { kind: 'done' };
+    if (delivery.waiting) return { kind: 'done' };
     if (delivery.url === null || delivery.secret === null) {
       await failWithoutAttempt(manager, key.id, 'The endpoint is disabled');
       return { kind: 'done', settled: await this.settled(manager, key) };
