@@ -102,12 +102,13 @@ export async function emitEvents(manager: EntityManager, events: readonly EventT
 }
 
 /**
- * The data-modifying CTE that records `name` with `{ id }` for each row of the CTE `source`
+ * The data-modifying CTE that records `name` with `{ id }` (or the jsonb expression `data`,
+ * whose parameter the caller bounds with storedEventData) for each row of the CTE `source`
  * (which has an `id` column), `$eventIdParam` being the event's id: for a single-row write
- * that must stay one statement (a cart created without items).
+ * that must stay one statement (a cart created without items, a checkout's new guest customer).
  */
-export function eventFromRowSql(name: EventName, source: string, eventIdParam: string): string {
-  return `INSERT INTO outbox_event (id, name, data, lane) SELECT ${eventIdParam}, '${name}', jsonb_build_object('id', ${source}.id), ${LANE_NUMBER[laneOf(name)]} FROM ${source}`;
+export function eventFromRowSql(name: EventName, source: string, eventIdParam: string, data = `jsonb_build_object('id', ${source}.id)`): string {
+  return `INSERT INTO outbox_event (id, name, data, lane) SELECT ${eventIdParam}, '${name}', ${data}, ${LANE_NUMBER[laneOf(name)]} FROM ${source}`;
 }
 
 /**
