@@ -21,8 +21,8 @@ export const ROUND_TRIP_BUDGETS = {
   addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */
   applyDiscountCode: 10,
-  /** POST /store/carts/:id/shipping-methods. 7, not 6: Medusa's cart.updated event (one outbox INSERT). */
-  addShippingMethod: 7,
+  /** POST /store/carts/:id/shipping-methods. Medusa's cart.updated event rides in the method's own statement (no round trip of its own). */
+  addShippingMethod: 6,
   /** POST /store/carts/:id/payment-sessions. */
   createPaymentSessions: 7,
   /**

@@ -22,6 +22,12 @@ interface CartChangeEvents {
    * `row` the saved cart row's columns (Medusa v1.20's cart update).
    */
   updated: 'id' | 'row';
+  /**
+   * The work's own statement already wrote them (`updated: 'id'` only, from
+   * cartUpdatedEvents): known before the work runs, they ride in its write, and the runner
+   * writes nothing more.
+   */
+  writtenByWork?: boolean;
 }
 
 /**
@@ -113,7 +119,7 @@ export class CartMutationRunner {
         const change = await work(locked, manager);
         const events = 'events' in change ? change.events : undefined;
         // `cart.updated` `{ id }` names only the cart: known now, so it rides in the recalculation's statement.
-        const known = events?.updated === 'id' ? cartEvents(events, cartId) : [];
+        const known = events?.updated === 'id' && !events.writtenByWork ? cartEvents(events, cartId) : [];
         await this.recalculate(locked.cart, change, known, manager);
         const check = change.kind === 'shipping' ? change.check : undefined;
         const reportsRow = events?.updated === 'row';
@@ -154,6 +160,14 @@ export class CartMutationRunner {
     );
     return { ...row, id: cart.id };
   }
+}
+
+/**
+ * A change's `cart.updated` `{ id }`, for a work that writes it in its own statement (and
+ * reports `writtenByWork`): the same event the runner would write after it.
+ */
+export function cartUpdatedEvents(cartId: string): EventToEmit[] {
+  return cartEvents({ updated: 'id' }, cartId);
 }
 
 /** The change's events in Medusa v1.20's order: the bare cart id when the customer changed, then `cart.updated`. */
