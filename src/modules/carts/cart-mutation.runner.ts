@@ -7,6 +7,7 @@ import { emitEvents, EventToEmit } from '../events/outbox';
 import { Cart } from './cart.entity';
 import { CartLoaderService, CartView, LockedCart } from './cart-loader.service';
 import { CartRecalculationService } from './cart-recalculation.service';
+import type { NewLineRow } from './line-items.repository';
 
 /**
  * Medusa's cart events a change reports, written in the change's transaction (the cart row
@@ -37,8 +38,12 @@ interface CartChangeEvents {
 export type CartChange =
   /** Nothing was written: nothing is recalculated and no event written. */
   | { kind: 'nothing' }
-  /** Lines added, changed or removed: shipping methods dropped, adjustments rebuilt, payment sessions follow the total. */
-  | { kind: 'items'; events: CartChangeEvents }
+  /**
+   * Lines added, changed or removed: shipping methods dropped, adjustments rebuilt, payment
+   * sessions follow the total. `newLine`: a line the work checked and priced but left for
+   * the recalculation's first statement to insert (LineItemsService.addLeavingInsert).
+   */
+  | { kind: 'items'; events: CartChangeEvents; newLine?: NewLineRow }
   /**
    * Any other field the totals read (customer, region, addresses, sales channel, discounts,
    * gift cards, context): adjustments rebuilt, payment sessions follow the total.
@@ -65,7 +70,7 @@ export type CartChange =
 
 export const CartChange = {
   nothing: (): CartChange => ({ kind: 'nothing' }),
-  items: (): CartChange => ({ kind: 'items', events: { updated: 'id' } }),
+  items: (newLine?: NewLineRow): CartChange => ({ kind: 'items', events: { updated: 'id' }, ...(newLine ? { newLine } : {}) }),
   payment: (): CartChange => ({ kind: 'payment' }),
   deleted: (): CartChange => ({ kind: 'deleted' }),
 } as const;
@@ -141,6 +146,7 @@ export class CartMutationRunner {
       case 'cart':
         await this.recalculation.afterCartChanged(cart, manager, {
           itemsChanged: change.kind === 'items',
+          newLine: change.kind === 'items' ? change.newLine : undefined,
           discounts: change.kind === 'cart' ? change.discounts : undefined,
           refreshSessions: !(change.kind === 'cart' && change.sessionsDropped),
           events,
