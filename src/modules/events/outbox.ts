@@ -58,8 +58,9 @@ export function noteSubscriber(name: string): void {
  * Whether an event is written whatever the webhook endpoints: every business event, and a
  * cart event a subscriber of this process listens to. A cart event nobody subscribes to is
  * written only where a webhook endpoint (enabled or not) lists its name, as the statement
- * that writes it sees the endpoints (UNHEARD_CART_EVENT_FILTER): each anonymous cart write
- * reported an event nobody could receive, then relayed, marked and swept it.
+ * that writes it sees the endpoints (endpointWants, inside that statement): an endpoint gets
+ * the cart events of every write that began after its registration committed. Before, each
+ * anonymous cart write left an event nobody could receive, relayed, marked and swept.
  */
 export function eventAlwaysWritten(name: EventName): boolean {
   return laneOf(name) === 'business' || SUBSCRIBED.has(name);
@@ -103,8 +104,8 @@ export interface EventToEmit {
 /**
  * Records an event in the caller's transaction: one INSERT (one round trip), nothing else.
  * Committed with the change, rolled back with it. A cart event nobody listens to is not
- * written (see eventAlwaysWritten); its id is answered all the same. Delivery to subscribers is the relay's
- * job (EventBus), after the commit. Without a transaction (a plain manager) the event is
+ * written (see eventAlwaysWritten); its id is answered all the same. Delivery to
+ * subscribers is the relay's job (EventBus), after the commit. Without a transaction (a plain manager) the event is
  * written on its own, which suits events that report no change (a reset request).
  */
 export async function emitEvent(manager: EntityManager, name: EventName, data: EventData): Promise<string> {
