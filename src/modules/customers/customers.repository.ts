@@ -23,7 +23,7 @@ const FIND_OR_CREATE_GUEST_SQL = `
          SELECT $2, $1, false WHERE NOT EXISTS (SELECT 1 FROM found)
          ON CONFLICT (email, has_account) WHERE deleted_at IS NULL DO NOTHING
          RETURNING id, email, has_account),
-       event AS (${eventFromRowSql('customer.created', 'created', '$3', '$4::jsonb')})
+       event AS (${eventFromRowSql('customer.created', 'created', '$3', 'true', '$4::jsonb')})
   SELECT id, email, has_account FROM found UNION ALL SELECT id, email, has_account FROM created`;
 
 /** The live guest row of a normalized email, or undefined. */
