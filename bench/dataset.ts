@@ -31,6 +31,22 @@ export interface LoadOptions {
 /** Each order line k picks product 1 + (o * ORDER_LINE_MULTIPLIERS[k]) % products (k = 1 and 2 as before the scale data set). */
 const ORDER_LINE_MULTIPLIERS = [1, 31, 97, 211, 331];
 
+/**
+ * The region of the Stripe checkout scenario: its only payment provider is `stripe`, so a
+ * cart's payment sessions create and select the Stripe session at once, as a card-only
+ * shop's do (the EU region's carts keep paying with `manual`, and never reach Stripe). A
+ * country belongs to one region: these are not the EU region's. Idempotent, so a kept
+ * scale data set built before it gets it too.
+ */
+export const STRIPE_REGION = { regionId: 'reg_bench_stripe', shippingOptionId: 'so_bench_stripe', countryCode: 'nl' };
+export const STRIPE_REGION_SQL = `
+  INSERT INTO region (id, name, currency_code, tax_rate) VALUES ('reg_bench_stripe', 'EU Stripe', 'eur', 25) ON CONFLICT DO NOTHING;
+  UPDATE country SET region_id = 'reg_bench_stripe' WHERE iso_2 IN ('nl', 'be', 'at');
+  INSERT INTO region_payment_providers (region_id, provider_id) VALUES ('reg_bench_stripe', 'stripe') ON CONFLICT DO NOTHING;
+  INSERT INTO region_fulfillment_providers (region_id, provider_id) VALUES ('reg_bench_stripe', 'manual') ON CONFLICT DO NOTHING;
+  INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, data)
+    VALUES ('so_bench_stripe', 'Standard', 'reg_bench_stripe', 'sp_default', 'manual', 'flat_rate', 800, '{}') ON CONFLICT DO NOTHING;`;
+
 export const DEFAULT_SIZE: DatasetSize = { products: 5000, variantsPerProduct: 3, customers: 100_000, discounts: 50, orders: 10_000, collections: 50 };
 
 const FIRST_NAMES = [
@@ -75,7 +91,7 @@ export async function loadDataset(
   size: DatasetSize,
   log: (m: string) => void = () => undefined,
   options: LoadOptions = {},
-): Promise<{ regionId: string; variantIds: string[]; discountCodes: string[]; shippingOptionId: string }> {
+): Promise<{ regionId: string; variantIds: string[]; discountCodes: string[]; shippingOptionId: string; stripeRegion: typeof STRIPE_REGION }> {
   const db = new Client({ connectionString: url });
   await db.connect();
   await options.onConnect?.(db);
@@ -101,6 +117,7 @@ export async function loadDataset(
       INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, data)
         VALUES ('so_bench_standard', 'Standard', 'reg_bench_eu', 'sp_default', 'manual', 'flat_rate', 800, '{}');`,
     );
+    await step('region EU Stripe (eur, 25 %, pays with stripe)', STRIPE_REGION_SQL);
     await step(
       `${size.collections} collections`,
       `
@@ -214,6 +231,7 @@ export async function loadDataset(
       variantIds: variants.rows.map((r: { id: string }) => r.id),
       discountCodes: Array.from({ length: size.discounts }, (_, i) => `BENCH${i + 1}`).filter((_, i) => i % 2 === 1),
       shippingOptionId: 'so_bench_standard',
+      stripeRegion: STRIPE_REGION,
     };
   } catch (err) {
     await db.query('ROLLBACK').catch(() => undefined);

@@ -17,6 +17,15 @@
  * scenarios marked scaleOnly run only then), --exports (after the scenarios, an order and a
  * product export of everything: time and the API's peak RSS).
  *
+ * The Stripe checkout scenario pays at a fake of Stripe's HTTP API
+ * (test/helpers/stripe-fake, the e2e specs' own), started in this process, which also
+ * plays the shopper's Stripe.js: its CPU counts as the load generator's. The API still runs
+ * in production mode: STRIPE_API_BASE_URL_FOR_BENCH=true lets it take the fake's URL, a
+ * loopback one only (production refuses STRIPE_API_BASE_URL without it). Not
+ * NODE_ENV=development: that process differs where checkout spends (without SMTP_URL it
+ * subscribes order-confirmation mail, a job per order; cookies not Secure; pino-pretty on
+ * a terminal), so its figure would not compare with the full checkout's.
+ *
  * Before the API starts, a short calibration (bench/machine-calibration.ts) times fixed
  * work in Node and PostgreSQL; it is printed under the table, so runs of different days
  * on VMs of different speed can be told apart.
@@ -26,6 +35,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { StripeFake } from '../test/helpers/stripe-fake/stripe-fake';
 import { createBenchAdmin, flag, freshBenchDatabase, productionNodeFlags, startApi } from './api-process';
 import { DEFAULT_SIZE } from './dataset';
 import { ensureScaleDatabase } from './scale-dataset';
@@ -118,7 +128,7 @@ interface Measurement {
 async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOptions, apiPid: number): Promise<Measurement> {
   const { duration, connections, warmup } = options;
   // autocannon takes the path from the url; a top-level `path` option is ignored.
-  const { path, ...plan } = await scenario.prepare(ctx);
+  const { path, wrongAnswers, ...plan } = await scenario.prepare(ctx);
   const url = `${ctx.base}${path ?? ''}`;
   if (warmup > 0) {
     process.stdout.write(' warming up...');
@@ -129,8 +139,10 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
   const machineBefore = sampleMachineCpu();
   // autocannon runs in this process: its CPU is the load generator's share of the machine.
   const loadBefore = process.cpuUsage();
+  const wrongBefore = wrongAnswers?.() ?? 0;
   const result = await autocannon({ url, connections, duration, ...plan });
   const load = process.cpuUsage(loadBefore);
+  const wrong = (wrongAnswers?.() ?? 0) - wrongBefore;
   const perRequest = cpuPerRequest(cpuBefore, sampleCpu(apiPid), result.requests.total);
   const cpu = perRequest && {
     ...perRequest,
@@ -142,14 +154,15 @@ async function measureOnce(scenario: Scenario, ctx: BenchContext, options: RunOp
     units: scenario.requestsPerUnit ? Math.round((result.requests.total / scenario.requestsPerUnit / duration) * 10) / 10 : undefined,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    errors: result.errors + result.timeouts + wrong,
     non2xx: result.non2xx,
     cpu,
   };
   const cpuText = cpu
     ? `, CPU/req API ${cpu.apiMs} ms PG ${cpu.postgresMs} ms load generator ${cpu.loadGeneratorMs} ms, machine busy ${cpu.machineBusyPercent ?? '?'} %`
     : '';
-  process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${cpuText}`);
+  const wrongText = wrong ? `, wrong answers ${wrong}` : '';
+  process.stdout.write(` ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${wrongText}${cpuText}`);
   return m;
 }
 
@@ -315,13 +328,18 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
   // BENCH_API_NODE_FLAGS adds flags for a diagnosis run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeFlags = [...productionNodeFlags(), ...(process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
   console.log(`Starting the API: node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`);
-  const api = await startApi({ dbUrl, nodeFlags });
+  const stripeFake = new StripeFake();
+  const stripeEnv = { STRIPE_API_KEY: stripeFake.apiKey, STRIPE_API_BASE_URL: await stripeFake.start(), STRIPE_API_BASE_URL_FOR_BENCH: 'true' };
+  const api = await startApi({ dbUrl, nodeFlags, env: stripeEnv }).catch(async (err: Error) => {
+    await stripeFake.stop();
+    throw err;
+  });
   const { child, base } = api;
   try {
     const adminHeaders = await createBenchAdmin(dbUrl);
     const probe = await fetch(`${base}/admin/currencies?limit=1`, { headers: adminHeaders });
     if (!probe.ok) throw new Error(`admin API token rejected: ${probe.status}`);
-    const ctx: BenchContext = { base, adminHeaders, ...data };
+    const ctx: BenchContext = { base, adminHeaders, ...data, stripeFake };
 
     const vacuum = await vacuumerStandingInForAutovacuum(dbUrl);
     await prewarmApi(ctx, options);
@@ -336,6 +354,7 @@ async function runScenarios(serverUrl: string, database: string, options: RunOpt
     return { rows, rss, rssAfterExports: exports && rssMb(child.pid!), exports, nodeFlags, machine };
   } finally {
     await api.stop();
+    await stripeFake.stop();
   }
 }
 

@@ -1,4 +1,6 @@
 import type { Options as AutocannonOptions, Request as AutocannonRequest } from 'autocannon';
+import type { StripeFake } from '../test/helpers/stripe-fake/stripe-fake';
+import type { STRIPE_REGION } from './dataset';
 import { api } from './http-client';
 import { CONDITIONAL_DISCOUNT_CODE, LOYAL_CUSTOMER } from './scale-dataset';
 
@@ -10,6 +12,10 @@ export interface BenchContext {
   variantIds: string[];
   discountCodes: string[];
   shippingOptionId: string;
+  /** The region whose only payment provider is `stripe`, with its shipping option and a country of it. */
+  stripeRegion: typeof STRIPE_REGION;
+  /** The fake Stripe the API's `stripe` provider talks to (started by `npm run bench`); the Stripe scenario needs it. */
+  stripeFake?: StripeFake;
 }
 
 export interface Target {
@@ -21,7 +27,10 @@ export interface Target {
   maxP50Ratio?: number;
 }
 
-export type RequestPlan = Omit<AutocannonOptions, 'url' | 'connections' | 'duration'>;
+export type RequestPlan = Omit<AutocannonOptions, 'url' | 'connections' | 'duration'> & {
+  /** Answers so far that were 2xx but not what the flow needs (a completion that placed no order): counted as errors. */
+  wrongAnswers?: () => number;
+};
 
 export interface Scenario {
   name: string;
@@ -114,6 +123,81 @@ function checkoutRequests(ctx: BenchContext, headers: Record<string, string>, va
       () => ({}),
     ),
   ] as AutocannonRequest[];
+}
+
+/**
+ * The full checkout of a card-only shop (the region's one provider is `stripe`): payment
+ * sessions create the cart's PaymentIntent at the fake (and the Stripe customer, kept
+ * from the first checkout on: every cart has the same email), the shopper's card is
+ * confirmed at the fake as Stripe.js would (browser to Stripe, so no request to the API and
+ * none counted), and completion reads the intent back and authorizes. A failed step
+ * shows as non-2xx; a completion answering a cart (the intent not authorized) as a wrong answer.
+ */
+function stripeCheckoutPlan(ctx: BenchContext): RequestPlan {
+  const fake = ctx.stripeFake;
+  if (!fake) throw new Error('needs the fake Stripe that npm run bench starts (bench/run.ts)');
+  const { regionId, shippingOptionId, countryCode } = ctx.stripeRegion;
+  const variant = roundRobin(ctx.variantIds);
+  let notPlaced = 0;
+  const step = (path: (cartId: string) => string, body: () => unknown, extra: Partial<AutocannonRequest> = {}) => ({
+    method: 'POST',
+    headers: json,
+    setupRequest: (req: AutocannonRequest, context: Record<string, string>) => ({ ...req, path: path(context.cartId), body: JSON.stringify(body()) }),
+    ...extra,
+  });
+  const requests = [
+    {
+      method: 'POST',
+      path: '/store/carts',
+      headers: json,
+      body: JSON.stringify({ region_id: regionId }),
+      onResponse: (_status: number, body: string, context: Record<string, string>) => {
+        context.cartId = JSON.parse(body).cart.id;
+      },
+    },
+    step(
+      (id) => `/store/carts/${id}/line-items`,
+      () => ({ variant_id: variant(), quantity: 1 }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/line-items`,
+      () => ({ variant_id: variant(), quantity: 1 }),
+    ),
+    step(
+      (id) => `/store/carts/${id}`,
+      () => ({
+        email: 'card-buyer@example.com',
+        shipping_address: { first_name: 'C', last_name: 'Ard', address_1: 'Damrak 1', city: 'Amsterdam', country_code: countryCode, postal_code: '1012 LG' },
+      }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/shipping-methods`,
+      () => ({ option_id: shippingOptionId }),
+    ),
+    step(
+      (id) => `/store/carts/${id}/payment-sessions`,
+      () => ({}),
+      {
+        onResponse: (status: number, body: string, context: Record<string, string>) => {
+          context.intentId = status === 200 ? (JSON.parse(body).cart.payment_session?.data?.id ?? '') : '';
+        },
+      },
+    ),
+    {
+      method: 'POST',
+      headers: json,
+      setupRequest: (req: AutocannonRequest, context: Record<string, string>) => {
+        // What the storefront's Stripe.js does with data.client_secret before it completes.
+        // An intent the API did not make (a failed step) is left to fail completion.
+        if (context.intentId && fake.intents.has(context.intentId)) fake.confirm(context.intentId, 'succeeds');
+        return { ...req, path: `/store/carts/${context.cartId}/complete`, body: '{}' };
+      },
+      onResponse: (status: number, body: string) => {
+        if (status === 200 && JSON.parse(body).type !== 'order') notPlaced++;
+      },
+    },
+  ] as AutocannonRequest[];
+  return { requests, wrongAnswers: () => notPlaced };
 }
 
 async function cartWithItems(ctx: BenchContext, items = 2, withShipping = true): Promise<string> {
@@ -374,6 +458,12 @@ export const SCENARIOS: Scenario[] = [
         ],
       };
     },
+  },
+  {
+    name: 'full checkout, stripe (create, 2 items, address, shipping, payment sessions, intent confirmed at the fake, complete)',
+    target: {},
+    requestsPerUnit: 7,
+    prepare: async (ctx) => stripeCheckoutPlan(ctx),
   },
   // Issue 32's reads at a shop's size (and at the default size where the rows exist).
   read('list store products with q', '/store/products?q=Product%204242&limit=20'),

@@ -205,4 +205,22 @@ describe('loadConfig: Stripe', () => {
       } as NodeJS.ProcessEnv),
     ).toThrow(/^STRIPE_API_BASE_URL is for tests only/);
   });
+
+  it('lets the bench point a production process at its fake Stripe, on a loopback address only', () => {
+    const production = (env: Record<string, string>) =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: STRONG_SESSION,
+        JWT_SECRET: STRONG_JWT,
+        STRIPE_API_KEY: 'sk_test_fake',
+        STRIPE_API_BASE_URL_FOR_BENCH: 'true',
+        ...env,
+      } as NodeJS.ProcessEnv);
+    expect(production({ STRIPE_API_BASE_URL: 'http://127.0.0.1:4242' }).stripe?.apiBaseUrl).toEqual(new URL('http://127.0.0.1:4242'));
+    expect(() => production({ STRIPE_API_BASE_URL: 'https://stripe.attacker.example' })).toThrow(/^STRIPE_API_BASE_URL_FOR_BENCH=true takes only a loopback/);
+    expect(() => production({ STRIPE_API_BASE_URL: 'http://10.0.0.5:4242' })).toThrow(/takes only a loopback/);
+    expect(() => production({ STRIPE_API_BASE_URL: 'http://127.0.0.1:1', STRIPE_API_BASE_URL_FOR_BENCH: 'false' })).toThrow(
+      /^STRIPE_API_BASE_URL is for tests only/,
+    );
+  });
 });

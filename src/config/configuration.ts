@@ -193,6 +193,8 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new ConfigError(`${name} must be "true" or "false", got "${value}"`);
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 function stripeConfig(env: NodeJS.ProcessEnv, isProduction: boolean): StripeConfig | undefined {
   // Every Stripe setting is read (and checked) whether or not a key is set.
   const apiKey = env.STRIPE_API_KEY;
@@ -203,14 +205,20 @@ function stripeConfig(env: NodeJS.ProcessEnv, isProduction: boolean): StripeConf
     automaticPaymentMethods: flag('STRIPE_AUTOMATIC_PAYMENT_METHODS', env.STRIPE_AUTOMATIC_PAYMENT_METHODS, false),
     paymentDescription: env.STRIPE_PAYMENT_DESCRIPTION || undefined,
   };
+  // `npm run bench` measures the production process against its local fake of Stripe: only
+  // with this flag set, and only on a loopback address, so no setting sends the secret key
+  // to another host.
+  const benchFake = flag('STRIPE_API_BASE_URL_FOR_BENCH', env.STRIPE_API_BASE_URL_FOR_BENCH, false);
   let apiBaseUrl: URL | undefined;
   if (baseUrl) {
-    if (isProduction) throw new ConfigError('STRIPE_API_BASE_URL is for tests only (a local fake of Stripe): production talks to api.stripe.com');
+    if (isProduction && !benchFake) throw new ConfigError('STRIPE_API_BASE_URL is for tests only (a local fake of Stripe): production talks to api.stripe.com');
     try {
       apiBaseUrl = new URL(baseUrl);
     } catch {
       throw new ConfigError(`STRIPE_API_BASE_URL must be a URL, got "${baseUrl}"`);
     }
+    if (isProduction && !LOOPBACK_HOSTS.has(apiBaseUrl.hostname))
+      throw new ConfigError(`STRIPE_API_BASE_URL_FOR_BENCH=true takes only a loopback STRIPE_API_BASE_URL (the bench's fake), got "${baseUrl}"`);
   }
   return apiKey ? { apiKey, ...settings, apiBaseUrl } : undefined;
 }
