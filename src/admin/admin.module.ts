@@ -11,6 +11,8 @@ import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
 import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity.controller';
 import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
+import { AdminOrderLifecycleModule } from '../modules/orders/admin-order-lifecycle.module';
+import { AdminPaymentsModule } from '../modules/payments/admin-payments.controller';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.controller';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
@@ -40,6 +42,9 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminSalesChannelsModule,
     AdminOrdersModule,
     AdminOrderActivityModule,
+    // After checkout: capture, fulfil, ship, refund, cancel (issue 40).
+    AdminOrderLifecycleModule,
+    AdminPaymentsModule,
   ],
 })
 export class AdminModule {}

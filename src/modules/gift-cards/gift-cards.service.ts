@@ -13,9 +13,9 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
-import { insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
+import { enableCardsPaidFor, insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
-import { emitEvent } from '../events/outbox';
+import { emitEvent, emitEvents } from '../events/outbox';
 
 /** Medusa's defaultAdminGiftCardRelations: every admin answer carries the region and the order the card was bought in (null when none). */
 export const GIFT_CARD_DEFAULT_RELATIONS = ['region', 'order'];
@@ -128,19 +128,36 @@ export class GiftCardsService {
    * The cards bought in an order, `count` per line, in one INSERT statement whatever their
    * number (completion holds row locks meanwhile: its cost must not grow in statements
    * with the quantity). Codes are drawn again only for the rare units whose code was taken.
-   * Resolves with the ids of the cards issued (the caller reports them: gift_card.created).
+   * Resolves with the ids of the cards handed over now (the caller reports them:
+   * gift_card.created): those of an order whose payment is captured already. The others
+   * are created disabled and handed over by `handOverPaidCards` when the payment is captured.
    */
   async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<string[]> {
-    const issued: string[] = [];
+    const handedOver: string[] = [];
     let pending = lines.flatMap((line, index) => Array.from({ length: line.count }, () => index));
     for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
       const units = pending.map((line) => ({ id: generateEntityId(GiftCard.idPrefix), code: generateGiftCardCode(), line }));
       const inserted = await insertPurchasedCards(manager, order, lines, units);
-      issued.push(...units.filter((unit) => inserted.has(unit.id)).map((unit) => unit.id));
+      handedOver.push(...units.filter((unit) => inserted.get(unit.id) === true).map((unit) => unit.id));
       pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
     }
     if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
-    return issued;
+    return handedOver;
+  }
+
+  /**
+   * The order's payment was captured (the caller holds the order's row lock and calls this
+   * once, on the capture that paid the order): the cards bought in it become usable, and
+   * `gift_card.created` is recorded for each in the caller's transaction, which is what
+   * mails the buyer their codes. Resolves with their ids.
+   */
+  async handOverPaidCards(manager: EntityManager, orderId: string): Promise<string[]> {
+    const ids = await enableCardsPaidFor(manager, orderId);
+    await emitEvents(
+      manager,
+      ids.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
+    );
+    return ids;
   }
 
   /**

@@ -14,6 +14,8 @@ export const ADMIN_ORDER_RELATIONS = [
   'discounts',
   'discounts.rule',
   'fulfillments',
+  'fulfillments.items',
+  'fulfillments.tracking_links',
   'gift_card_transactions',
   'gift_cards',
   'items',
@@ -30,11 +32,11 @@ export const ADMIN_ORDER_RELATIONS = [
 ];
 
 /**
- * Relations of Medusa's admin orders this service has no rows for: fulfillments, returns,
- * refunds, claims, swaps and order edits are not part of it, so an order always has none
- * (Medusa's answer for an order that was never fulfilled, returned or changed).
+ * Relations of Medusa's admin orders this service has no rows for: returns, claims, swaps
+ * and order edits are not part of it, so an order always has none (Medusa's answer for an
+ * order that was never returned or changed).
  */
-const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
+const EMPTY_ORDER_RELATIONS = ['returns', 'claims', 'swaps', 'edits'] as const;
 
 /**
  * The relations of an admin order that are loaded from the database: the requested ones
@@ -45,6 +47,7 @@ function loadableOrderRelations(relations: readonly string[]): string[] {
   const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
   const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
   if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
+  if (relations.includes('fulfillments')) loadable.push('fulfillments.items'); // always loaded with a fulfilment, as in Medusa
   return [...new Set(loadable)];
 }
 
@@ -55,13 +58,14 @@ export async function retrieveAdminOrder(orders: OrdersService, id: string, rela
 
 /**
  * An admin order as Medusa answers it: the empty relations as [] where asked for, and
- * `returnable_items` (with nothing ever returned, every item) when asked for.
+ * `returnable_items` when asked for.
  */
 function asAdminOrder(order: Order, relations: readonly string[]): Order {
   const asked = new Set(relations.map((r) => r.split('.')[0]));
   const target = order as Order & Record<string, unknown>;
   for (const relation of EMPTY_ORDER_RELATIONS) if (asked.has(relation)) target[relation] = [];
-  if (asked.has('returnable_items')) target.returnable_items = order.items ?? [];
+  // Medusa: the lines shipped more than returned (an order with nothing shipped has none).
+  if (asked.has('returnable_items')) target.returnable_items = (order.items ?? []).filter((i) => (i.returned_quantity ?? 0) < (i.shipped_quantity ?? 0));
   return order;
 }
 

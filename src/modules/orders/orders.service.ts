@@ -38,6 +38,7 @@ const ORDER_TOTALS_RELATIONS = [
   'discounts.rule',
   'gift_cards',
   'payments',
+  'refunds',
 ];
 
 export const ALLOWED_ORDER_RELATIONS = [
@@ -56,8 +57,7 @@ export const ALLOWED_ORDER_RELATIONS = [
 
 /**
  * The store order routes' relations, as Medusa v1.20 has them (routes/store/orders/index.ts):
- * `fulfillments` (with their tracking links) is always an empty list here, since this service
- * has no fulfillments (an order is never fulfilled through it).
+ * `fulfillments` come with their items and tracking links.
  */
 export const STORE_ORDER_DEFAULT_RELATIONS = [
   'shipping_address',
@@ -78,18 +78,19 @@ export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 
 /** The relations Medusa's cart completion asks for beside the totals' (its completion strategy). */
 const PLACED_ORDER_RELATIONS = ['shipping_address', 'items', 'payments'];
 
-/** Relations named by Medusa that have no table here; answered as empty lists. */
-const EMPTY_RELATIONS = new Set(['fulfillments', 'fulfillments.tracking_links']);
+/** A fulfilment always comes with its items (Medusa's entity loads them eagerly). */
+const withFulfillmentItems = (relations: readonly string[]): string[] =>
+  relations.includes('fulfillments') ? [...new Set([...relations, 'fulfillments.items'])] : [...relations];
 
 /**
  * Relations Medusa 1.20 loads for an order's totals and leaves in the answers it does not
  * clean (the order by cart, a customer's order list): claims, refunds and swaps, which this
  * service does not have, answered as empty lists (seen on a real Medusa 1.20.10).
  */
-const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'refunds', 'swaps'] as const;
+const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'swaps'] as const;
 
 /** What GET /store/orders/cart/:id keeps whatever `fields` names (Medusa selects the fields but does not clean the answer). */
-export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', ...UNSUPPORTED_TOTALS_RELATIONS];
+export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', 'refunds', ...UNSUPPORTED_TOTALS_RELATIONS];
 
 /**
  * What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned
@@ -216,12 +217,7 @@ export class OrdersService {
     manager: EntityManager = this.dataSource.manager,
     options: { onlyRequested?: boolean } = {},
   ): Promise<Order> {
-    const order = await this.retrieveWithTotals(
-      id,
-      relations.filter((r) => !EMPTY_RELATIONS.has(r)),
-      manager,
-    );
-    if (relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
+    const order = await this.retrieveWithTotals(id, withFulfillmentItems(relations), manager);
     if (options.onlyRequested) {
       // Medusa's clean-up keeps `items` whatever `expand` says (its allowed fields name
       // `items.refundable`); with `fields`, the answer is trimmed to what was named.
@@ -270,10 +266,9 @@ export class OrdersService {
     // One statement for the page's trees and one for their gift card transactions, whatever the page size.
     const loaded = await this.retrieveManyWithTotals(
       page.map(({ id }) => id),
-      config.relations.filter((r) => !EMPTY_RELATIONS.has(r)),
+      withFulfillmentItems(config.relations),
     );
     const orders = loaded.map((order) => {
-      if (config.relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
       // Medusa's list is not cleaned, so the order keeps its unrounded discount (whole cents here).
       return Object.assign(withUnsupportedTotalsRelations(order), { raw_discount_total: order.discount_total });
     });

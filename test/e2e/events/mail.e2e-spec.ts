@@ -122,7 +122,7 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
   });
 
-  it('gift cards bought in an order are mailed to the buyer, one mail per card with its code; an admin-created card is not', async () => {
+  it('gift cards bought in an order are mailed to the buyer once its payment is captured, one mail per card with its code; an admin-created card is not', async () => {
     const product = await createProduct(t.dataSource.manager, {
       is_giftcard: true,
       variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
@@ -134,6 +134,8 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
       (r: { code: string }) => r.code,
     );
     expect(codes).toHaveLength(2);
+    const admin = await adminAgent(t);
+    await admin.post(`/admin/orders/${order.id}/capture`).expect(200);
     // The order confirmation and one mail per card.
     const mails = (await mailTo('giver@test.com', 3)).filter((m) => /^Subject: Your gift card/m.test(m.raw));
     expect(mails).toHaveLength(2);
@@ -144,7 +146,6 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
       expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.gift_card\.created@test\.com>/m);
     }
 
-    const admin = await adminAgent(t);
     const card = (await admin.post('/admin/gift-cards').send({ region_id: shop.region.id, value: 1000 }).expect(200)).body.gift_card;
     // Its event is handed to the subscribers like the others; the mail subscriber sends nothing for it.
     const dispatched = () =>
