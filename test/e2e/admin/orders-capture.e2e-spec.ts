@@ -16,7 +16,7 @@ type Agent = Awaited<ReturnType<typeof adminAgent>>;
 class CountingProvider extends TestPaymentProvider {
   captures = 0;
   refuse = false;
-  async capturePayment(payment: StoredPayment, key: string): Promise<Record<string, unknown>> {
+  override async capturePayment(payment: StoredPayment, key: string): Promise<Record<string, unknown>> {
     this.captures++;
     await new Promise((r) => setTimeout(r, 40));
     if (this.refuse) throw ApiError.invalid('Card declined');

@@ -7,9 +7,7 @@ import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 
 /** The test provider, as a card provider configured to capture when it authorizes. */
-class CapturingOnAuthorize extends TestPaymentProvider {
-  readonly capturesOnAuthorize = true;
-}
+const capturingOnAuthorize = () => Object.assign(new TestPaymentProvider(), { capturesOnAuthorize: true });
 
 /**
  * Nothing is handed over before it is paid: a gift card bought with a provider that only
@@ -83,7 +81,7 @@ describe('Gift cards bought in an order are handed over at capture', () => {
 
   it('a provider whose authorisation is a capture hands the card over at checkout', async () => {
     const registry = t.app.get(PaymentProviderRegistry);
-    registry.register(new CapturingOnAuthorize());
+    registry.register(capturingOnAuthorize());
     try {
       const order = await placeOrder(t, shop, { items: [{ variant_id: giftCardVariantId, quantity: 1 }], provider: 'test' });
       expect(order.payment_status).toBe('captured');
