@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
-import { refundReasonOf } from '../payments/refund.entity';
+import { assertRefundAmount, refundReasonOf } from '../payments/refund.entity';
 import {
   AdminPostOrdersOrderFulfillmentsReq,
   AdminPostOrdersOrderRefundsReq,
@@ -69,6 +69,7 @@ export class AdminOrderLifecycleController {
   @MedusaResponse('AdminOrdersRes')
   async refund(@Param('id') id: string, @Query() _query: FindParamsDto, @Body() body: AdminPostOrdersOrderRefundsReq) {
     // Medusa's database refused another reason with a 500; here it is the payments route's 400.
+    assertRefundAmount(body.amount);
     return { order: await this.lifecycle.refund(id, { ...body, reason: refundReasonOf(body.reason) }) };
   }
 

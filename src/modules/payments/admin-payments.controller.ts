@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
@@ -10,8 +10,7 @@ import { REFUND_REASONS, RefundReason } from './refund.entity';
 
 /** Medusa v1's AdminPostPaymentRefundsReq. */
 class AdminPostPaymentRefundsReq {
-  // A negative refund would take money: refused (Medusa's validation lets it pass).
-  @Min(0)
+  // A negative refund would take money: the service refuses it (Medusa's validation lets it pass).
   @IsInt()
   amount: number;
 

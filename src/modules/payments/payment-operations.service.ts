@@ -8,7 +8,7 @@ import { Payment } from './payment.entity';
 import { PaymentProviderRegistry } from './payment-provider.registry';
 import { lockPayment, lockPaymentsOfOrder, recordCancel, recordCapture, recordRefund } from './payments.repository';
 import type { StoredPayment } from './providers/payment-provider.interface';
-import { Refund, RefundReason } from './refund.entity';
+import { assertRefundAmount, Refund, RefundReason } from './refund.entity';
 
 const stored = (p: Payment): StoredPayment => ({ id: p.id, provider_id: p.provider_id, amount: p.amount, currency_code: p.currency_code, data: p.data });
 
@@ -111,6 +111,7 @@ export class PaymentOperationsService {
    * has left; one refund row naming the payment. The order's payment_status is not changed.
    */
   async refund(id: string, input: { amount: number; reason: RefundReason; note?: string }): Promise<Refund> {
+    assertRefundAmount(input.amount);
     return this.transactions.run(async (manager) => {
       const payment = await lockPayment(manager, id);
       if (!payment) throw ApiError.notFound(`Payment with id ${id} was not found`);

@@ -8,6 +8,11 @@ import type { Payment } from './payment.entity';
 export const REFUND_REASONS = ['discount', 'return', 'swap', 'claim', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/** A refund's amount: a negative one would take money (Medusa's validation lets it pass; refused here). */
+export function assertRefundAmount(amount: number): void {
+  if (amount < 0) throw ApiError.invalid('amount must not be less than 0');
+}
+
 /** `value` as a refund reason, or the 400 Medusa's payments route answers for another. */
 export function refundReasonOf(value: string): RefundReason {
   if ((REFUND_REASONS as readonly string[]).includes(value)) return value as RefundReason;

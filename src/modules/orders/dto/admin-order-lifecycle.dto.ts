@@ -59,13 +59,12 @@ export class AdminPostOrdersOrderShipmentReq {
 
 /** Medusa v1's AdminPostOrdersOrderRefundsReq (`reason` is checked against the enum by the route, Medusa's database refused others with a 500). */
 export class AdminPostOrdersOrderRefundsReq {
-  // A negative refund would take money: refused (Medusa's validation lets it pass).
-  @Min(0)
+  // A negative refund would take money: the service refuses it (Medusa's validation lets it pass).
   @IsInt()
   amount: number;
 
-  @IsString()
   @IsNotEmpty()
+  @IsString()
   reason: string;
 
   @IsOptional()
