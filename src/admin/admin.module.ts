@@ -13,6 +13,7 @@ import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity
 import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
 import { AdminOrderLifecycleModule } from '../modules/orders/admin-order-lifecycle.module';
 import { AdminPaymentsModule } from '../modules/payments/admin-payments.controller';
+import { AdminNotesModule } from '../modules/notes/admin-notes.controller';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.controller';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
@@ -45,6 +46,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     // After checkout: capture, fulfil, ship, refund, cancel (issue 40).
     AdminOrderLifecycleModule,
     AdminPaymentsModule,
+    AdminNotesModule,
   ],
 })
 export class AdminModule {}

@@ -94,5 +94,18 @@ export const ORDER_LIFECYCLE_SCHEMAS = {
 
 export const ORDER_LIFECYCLE_RESPONSES = {
   AdminPaymentRes: { type: 'object', description: "The payment's details.", required: ['payment'], properties: { payment: ref('Payment') } },
+  AdminNotesRes: { type: 'object', description: "The note's details.", required: ['note'], properties: { note: ref('Note') } },
+  AdminNotesDeleteRes: {
+    type: 'object',
+    description: 'The details of the deleted note.',
+    required: ['id', 'object', 'deleted'],
+    properties: { id: { type: 'string' }, object: { type: 'string', default: 'note' }, deleted: { type: 'boolean', default: true } },
+  },
+  AdminNotificationsRes: {
+    type: 'object',
+    description: "The notification's details.",
+    required: ['notification'],
+    properties: { notification: ref('Notification') },
+  },
   AdminRefundRes: { type: 'object', description: "The refund's details.", required: ['refund'], properties: { refund: ref('Refund') } },
 } satisfies Record<string, SchemaObject>;
