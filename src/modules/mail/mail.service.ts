@@ -19,7 +19,9 @@ function money(amount: unknown, currency: string): string {
  * `customer.password_reset` / `user.password_reset`, the order confirmation on
  * `order.placed` (unless the order says `no_notification`), the card's code to the buyer
  * on `gift_card.created` for a card bought in an order (not one an admin created; not when
- * the order says `no_notification`). Sent with nodemailer to
+ * the order says `no_notification`), the shipment mail with its tracking numbers on
+ * `order.shipment_created` and the cancellation mail on `order.canceled` (neither when the
+ * event or the order says `no_notification`). Sent with nodemailer to
  * SMTP_URL; a failed send is retried by the bus. Each mail's Message-ID comes from the
  * event, so a mail sent again after a crash can be recognised as the same one.
  * Without SMTP_URL: in development each mail is logged in one line; in production
@@ -59,6 +61,31 @@ export class MailService implements OnModuleInit {
     );
     this.bus.subscribe('order.placed', 'mail.order-confirmation', (data, meta) => this.orderConfirmation(String(data.id), data.no_notification === true, meta));
     this.bus.subscribe('gift_card.created', 'mail.gift-card', (data, meta) => this.purchasedGiftCard(String(data.id), meta));
+    this.bus.subscribe('order.shipment_created', 'mail.order-shipped', (data, meta) =>
+      this.orderShipped(String(data.id), String(data.fulfillment_id), data.no_notification === true, meta),
+    );
+    this.bus.subscribe('order.canceled', 'mail.order-canceled', (data, meta) => this.orderCanceled(String(data.id), data.no_notification === true, meta));
+  }
+
+  /** The shopper's "your order is on its way" mail, with the shipment's tracking numbers (not when the event or the order says no_notification). */
+  private async orderShipped(orderId: string, fulfillmentId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
+    if (noNotification) return;
+    const order = await this.orders.retrieveWithTotals(orderId, ['fulfillments', 'fulfillments.tracking_links']);
+    if (!order.email || order.no_notification) return;
+    const fulfillment = (order.fulfillments ?? []).find((f) => f.id === fulfillmentId);
+    await this.send('order.shipment_created', meta, order.email, {
+      display_id: order.display_id,
+      email: order.email,
+      tracking_numbers: (fulfillment?.tracking_links ?? []).map((link) => ({ tracking_number: link.tracking_number })),
+    });
+  }
+
+  /** The shopper's cancellation mail (not when the event or the order says no_notification). */
+  private async orderCanceled(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
+    if (noNotification) return;
+    const order = await this.orders.retrieveWithTotals(orderId, []);
+    if (!order.email || order.no_notification) return;
+    await this.send('order.canceled', meta, order.email, { display_id: order.display_id, email: order.email });
   }
 
   /** The code of a card bought in an order, to the order's email (as Medusa's notification plugins do). */
