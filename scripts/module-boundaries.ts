@@ -118,7 +118,6 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
     why: "an order's cancellation gives its unfulfilled units back, in the order's transaction",
   },
   { name: 'linkOrderToDraft', owner: 'orders', usedBy: ['draft-orders'], why: 'a draft order becomes an order in its own transaction' },
-  { name: 'softDeleteCart', owner: 'carts', usedBy: ['draft-orders'], why: "a draft order's deletion takes its cart with it" },
   { name: 'moveProductsIntoCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection gains' },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },
   { name: 'addGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },

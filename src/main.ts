@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
+import { ConnectionDrain } from './common/http/connection-drain';
 import { StartupError } from './common/runtime/startup-error';
 import { AppConfig, loadConfig } from './config/configuration';
 import { connectDatabase, withDatabaseUrl } from './database/database-connection';
@@ -27,6 +28,8 @@ async function bootstrap(shutdown: GracefulShutdown): Promise<void> {
 
   const app = await createApp({ config, logs: ['debug', 'trace'].includes(config.logLevel) ? 'verbose' : 'quiet' });
   shutdown.add(() => app.close());
+  // Registered later, so it runs first: every received request is answered while the whole app still runs.
+  shutdown.add(() => app.get(ConnectionDrain).drain(app.getHttpServer()));
 
   const seeded = await seedDemoData(app, config, !!database.embedded, say);
   await app.listen(config.port, config.host);
@@ -45,7 +48,8 @@ async function printBanner(app: NestExpressApplication, config: AppConfig, embed
       embeddedPort ? `  Database     embedded PostgreSQL on port ${embeddedPort}${seeded ? ', demo data seeded' : ''}` : '  Database     DATABASE_URL',
       demoUser && (embeddedPort || seeded)
         ? `  Admin login  ${DEMO_ADMIN.email} / ${config.isProduction ? '(the SEED_ADMIN_PASSWORD given)' : DEMO_ADMIN.password}  (POST ${url}/admin/auth)`
-        : '  Admin login  create one with: npm run user -- --email you@example.com --password <password>',
+        : // The compiled CLI: `npm run user` needs the nest CLI, which the Docker image does not have.
+          '  Admin login  create one with: node dist/src/cli/user.js --email you@example.com --password <password>',
       '',
     ].join('\n'),
   );

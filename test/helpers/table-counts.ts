@@ -10,7 +10,7 @@ const INFRASTRUCTURE_TABLES = new Set(['session', 'migrations', 'idempotency_key
  */
 const REQUEST_WRITTEN_COLUMNS: Record<string, string> = {
   outbox_event: 'id, name, data',
-  webhook_delivery: 'id, endpoint_id, event_id, event_name, payload',
+  webhook_delivery: 'id, endpoint_id, event_id, event_name',
 };
 
 /** Row counts of every business table in the public schema, in one round trip. */

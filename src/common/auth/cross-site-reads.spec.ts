@@ -19,7 +19,13 @@ describe('readMayChangeState: a GET with the session cookie may do more than rea
     ['Sec-Fetch-Site cross-site with a foreign Origin', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' }, false],
     ['an ADMIN_CORS Origin on a store route', { 'sec-fetch-site': 'cross-site', origin: 'https://admin.test' }, false],
     ['a foreign Origin from a browser without Sec-Fetch headers', { origin: 'https://evil.test' }, false],
-    ['Sec-Fetch-Mode without Sec-Fetch-Site (a browser)', { 'sec-fetch-mode': 'no-cors' }, false],
+    ['an unknown Sec-Fetch-Site value without Origin', { 'sec-fetch-site': 'elsewhere', 'sec-fetch-mode': 'no-cors' }, false],
+    // Node's fetch (undici) sends Sec-Fetch-Mode: cors on every request, no Sec-Fetch-Site and no Origin.
+    ["Node's fetch: Sec-Fetch-Mode cors alone", { 'sec-fetch-mode': 'cors' }, true],
+    ['Sec-Fetch-Mode / Dest without Sec-Fetch-Site and without Origin', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }, true],
+    ['Sec-Fetch-Mode without Sec-Fetch-Site, with a foreign Origin', { 'sec-fetch-mode': 'cors', origin: 'https://evil.test' }, false],
+    ['Sec-Fetch-Mode without Sec-Fetch-Site, with a STORE_CORS Origin', { 'sec-fetch-mode': 'cors', origin: 'https://shop.test' }, true],
+    ['Sec-Fetch-Site cross-site alone', { 'sec-fetch-site': 'cross-site' }, false],
   ])('%s: %s', (_, headers: Record<string, string>, expected) => {
     expect(policy.readMayChangeState(get(headers), 'store', true)).toBe(expected);
   });

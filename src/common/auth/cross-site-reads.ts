@@ -14,12 +14,16 @@ const SAME_SITE_FETCHES = new Set(['same-origin', 'same-site', 'none']);
  * - the browser marks it `Sec-Fetch-Site: same-origin`, `same-site` or `none`; or
  * - it carries an `Origin` allowed for the surface (STORE_CORS / ADMIN_CORS, or the API's
  *   own: `allowedOrigin`), as a storefront's `fetch` with credentials does; or
- * - it comes from a client that is not a browser: no `Sec-Fetch-*` header at all, and no
- *   foreign `Origin` either (a server-rendered storefront's Node fetch, medusa-js in Node,
- *   curl).
- * Anything else (`Sec-Fetch-Site: cross-site`, or a browser request from an origin not
- * allowed) just reads. Requests authenticated otherwise (a bearer JWT, which a browser
- * never attaches on its own) or not at all are not concerned: `byCookie` false.
+ * - it comes from a client that is not a browser: no `Sec-Fetch-Site` header and no
+ *   `Origin` (a server-rendered storefront's fetch, medusa-js in Node, curl).
+ * The decision rests on `Sec-Fetch-Site` alone, never on the other `Sec-Fetch-*` headers:
+ * browsers that send fetch metadata always send `Sec-Fetch-Site` with it, while Node's own
+ * fetch (undici) sends `Sec-Fetch-Mode: cors` on every request and nothing else of the set,
+ * so "any sec-fetch-* header" would count a storefront server as a foreign browser.
+ * Anything else (`Sec-Fetch-Site: cross-site` or an unknown value without an allowed
+ * `Origin`, or an `Origin` not allowed) just reads. Requests authenticated otherwise (a
+ * bearer JWT, which a browser never attaches on its own) or not at all are not concerned:
+ * `byCookie` false.
  */
 export function readMayChangeState(req: Request, byCookie: boolean, allowedOrigin: (origin: string) => boolean): boolean {
   if (!byCookie) return true;
@@ -27,7 +31,8 @@ export function readMayChangeState(req: Request, byCookie: boolean, allowedOrigi
   if (typeof site === 'string' && SAME_SITE_FETCHES.has(site.trim().toLowerCase())) return true;
   const origin = req.headers.origin;
   if (origin !== undefined) return allowedOrigin(origin);
-  return !Object.keys(req.headers).some((name) => name.startsWith('sec-fetch-'));
+  // A browser's request from another site without an Origin (an <img>, a link) is marked so.
+  return site === undefined;
 }
 
 /**

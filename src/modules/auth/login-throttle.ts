@@ -1,29 +1,16 @@
-import { createHash } from 'crypto';
-import {
-  CallHandler,
-  ExecutionContext,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  NestInterceptor,
-  OnModuleDestroy,
-  UseInterceptors,
-} from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnModuleDestroy, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { catchError, concatMap, from, map, Observable, of, throwError } from 'rxjs';
+import { Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
 import { addressForLimits, clientAddress } from '../../common/http/client-address';
+import { reserveAttempt, settleAttempt, throttleKey as key, tooManyRequests as tooMany } from '../../common/throttling/attempt-budgets';
 import { PgAttemptCounters } from '../../common/throttling/pg-attempt-counters';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 
 const REGISTRATION_WINDOW_MS = 60_000;
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 const TOO_MANY_REGISTRATIONS = 'Too many registrations from this address. Please try again later.';
-
-/** Counter keys are hashes: no email or address is stored in the clear. */
-const key = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
 /** What a login attempt was checked against, so its outcome is counted in the same places. */
 export interface LoginAttempt {
@@ -67,19 +54,16 @@ export class LoginAttemptLimiter implements OnModuleDestroy {
     const unit = addressForLimits(address);
     const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
     const attempt = { pairKey: key('login-failures', unit, normalized), addressKey: key('login-failures', unit), pairHasFailures: false };
-    const keys = [attempt.pairKey, attempt.addressKey];
-    const counts = await this.counters.add(keys, this.config.loginThrottleTtlMs);
+    const { retryAfter, counts } = await reserveAttempt(
+      this.counters,
+      [
+        { key: attempt.pairKey, limit: this.config.loginThrottleLimit },
+        { key: attempt.addressKey, limit: this.config.loginThrottleAddressLimit },
+      ],
+      this.config.loginThrottleTtlMs,
+    );
+    if (retryAfter > 0) throw tooMany(TOO_MANY_LOGINS, retryAfter, res);
     const pair = counts.get(attempt.pairKey);
-    const byAddress = counts.get(attempt.addressKey);
-    const over = [
-      pair && pair.hits > this.config.loginThrottleLimit ? pair.expiresIn : 0,
-      byAddress && byAddress.hits > this.config.loginThrottleAddressLimit ? byAddress.expiresIn : 0,
-    ];
-    const retryAfter = Math.max(...over);
-    if (retryAfter > 0) {
-      await this.counters.release(keys);
-      throw tooMany(TOO_MANY_LOGINS, retryAfter, res);
-    }
     attempt.pairHasFailures = !!pair && pair.hits > 1;
     return attempt;
   }
@@ -107,11 +91,6 @@ export class LoginAttemptLimiter implements OnModuleDestroy {
   }
 }
 
-function tooMany(message: string, retryAfterSeconds: number, res?: Response): HttpException {
-  res?.setHeader('Retry-After', String(Math.max(1, retryAfterSeconds)));
-  return new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
-}
-
 function isWrongCredentials(err: unknown): boolean {
   return err instanceof ApiError && err.type === ApiErrorType.UNAUTHORIZED;
 }
@@ -125,11 +104,12 @@ export class LoginThrottleInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const attempt = await this.limiter.begin(clientAddress(req), (req.body as { email?: unknown } | undefined)?.email, http.getResponse<Response>());
-    return next.handle().pipe(
-      concatMap((value) => from(this.limiter.succeeded(attempt)).pipe(map(() => value))),
-      // A wrong password stays counted (begin() counted it); anything else is given back.
-      catchError((err) => (isWrongCredentials(err) ? of(undefined) : from(this.limiter.notCounted(attempt))).pipe(concatMap(() => throwError(() => err)))),
-    );
+    // A wrong password stays counted (begin() counted it); anything else is given back.
+    return settleAttempt(next.handle(), {
+      isFailure: isWrongCredentials,
+      succeeded: () => this.limiter.succeeded(attempt),
+      notCounted: () => this.limiter.notCounted(attempt),
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'crypto';
+import { createHash, createHmac, randomBytes } from 'crypto';
 import {
   CallHandler,
   ExecutionContext,
@@ -44,10 +44,54 @@ export interface ResetTokenClaims {
   email?: string;
 }
 
-export function signResetToken(secret: string, account: TokenAccount, id: string, passwordHash: string, extra: { email?: string } = {}): string {
-  return jwt.sign({ [ID_CLAIM[account]]: id, ...extra }, resetKey(secret, account, id, passwordHash), {
+/**
+ * What is stored of a reset request (in its `*.password_reset` event): never the token, only
+ * what lets the server, and nobody without its JWT secret, make the same token again when
+ * the mail goes out. `account_tag` is a keyed digest of the password hash the token was
+ * made for (a different derivation from the signing key), so a mail sent after the
+ * password changed does not mint a token for the new password.
+ */
+export interface ResetGrant {
+  /** Random, so every request has its own token. */
+  nonce: string;
+  /** Seconds since the epoch: the token's `iat`; it expires RESET_TOKEN_TTL_SECONDS later. */
+  issued_at: number;
+  account_tag: string;
+}
+
+function accountTag(secret: string, account: TokenAccount, id: string, passwordHash: string): string {
+  return createHmac('sha256', secret).update(['password-reset-account-tag', account, id, passwordHash].join('\u0000')).digest('base64url');
+}
+
+/** A new reset request's grant (the token it stands for is resetTokenFromGrant). */
+export function newResetGrant(secret: string, account: TokenAccount, id: string, passwordHash: string): ResetGrant {
+  return { nonce: randomBytes(16).toString('base64url'), issued_at: Math.floor(Date.now() / 1000), account_tag: accountTag(secret, account, id, passwordHash) };
+}
+
+/** Whether a stored value is a grant (an event written by an older release carries none). */
+export function isResetGrant(value: unknown): value is ResetGrant {
+  const grant = value as Partial<ResetGrant> | null;
+  return !!grant && typeof grant.nonce === 'string' && typeof grant.issued_at === 'number' && typeof grant.account_tag === 'string';
+}
+
+/**
+ * The token a grant stands for, made again from the server's secret: the same bytes every
+ * time (HS256 over the same claims). Undefined when it would not work anyway: expired, or
+ * the password changed since the request.
+ */
+export function resetTokenFromGrant(
+  secret: string,
+  account: TokenAccount,
+  id: string,
+  passwordHash: string,
+  grant: ResetGrant,
+  extra: { email?: string } = {},
+): string | undefined {
+  const expiresAt = grant.issued_at + RESET_TOKEN_TTL_SECONDS;
+  if (expiresAt <= Math.floor(Date.now() / 1000)) return undefined;
+  if (grant.account_tag !== accountTag(secret, account, id, passwordHash)) return undefined;
+  return jwt.sign({ [ID_CLAIM[account]]: id, ...extra, jti: grant.nonce, iat: grant.issued_at, exp: expiresAt }, resetKey(secret, account, id, passwordHash), {
     algorithm: 'HS256',
-    expiresIn: RESET_TOKEN_TTL_SECONDS,
   });
 }
 
@@ -115,3 +159,34 @@ export class PasswordTokenThrottleInterceptor implements NestInterceptor, OnModu
 
 /** A route that sends a reset token: every request counts against the login budgets. */
 export const PasswordTokenThrottled = () => UseInterceptors(PasswordTokenThrottleInterceptor);
+
+const MAILBOX_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Reset mails per mailbox (account kind and email) per hour, counted in PostgreSQL so the
+ * bound holds across instances: the per-address budgets above let many client addresses
+ * fill one mailbox, this does not. Counted only for an account that exists (the lookup has
+ * run), so an unknown email writes nothing; over the budget the request quietly sends
+ * nothing, and the route answers the same as ever (no enumeration, no 429 that would tell).
+ */
+export class ResetMailboxBudget {
+  private readonly counters: PgAttemptCounters;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly perHour: number,
+  ) {
+    this.counters = new PgAttemptCounters(dataSource);
+  }
+
+  /** Takes one reset mail of the mailbox's hour; false when the hour's budget is spent. */
+  async take(account: TokenAccount, email: string): Promise<boolean> {
+    const mailboxKey = key('password-reset-mailbox', account, email.trim().toLowerCase());
+    const count = (await this.counters.add([mailboxKey], MAILBOX_WINDOW_MS)).get(mailboxKey);
+    return !!count && count.hits <= this.perHour;
+  }
+
+  stop(): void {
+    this.counters.onModuleDestroy();
+  }
+}

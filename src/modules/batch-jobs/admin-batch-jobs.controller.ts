@@ -4,13 +4,12 @@ import { CurrentUserId } from '../../common/auth/auth.decorators';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
+import { ADMIN_BATCH_JOB_LIST, BATCH_JOB_QUERY } from './batch-job-lists';
+import { ListRoute } from '../../common/query/list-spec';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
-import { BatchJob } from './batch-job.entity';
 import { BatchJobsService } from './batch-jobs.service';
 import { AdminGetBatchParams, AdminPostBatchesReq } from './dto/admin-batch-jobs.dto';
-
-const QUERY = { entity: BatchJob, allowedRelations: ['created_by_user'], defaultRelations: [], computedFields: ['status'] };
 
 @ApiTags('Batch Jobs')
 @AdminController('batch-jobs')
@@ -19,7 +18,7 @@ export class AdminBatchJobsController {
 
   @Get()
   @ApiOperation({ summary: 'List Batch Jobs (only those the caller created)' })
-  @QueryConfig({ ...QUERY, defaultLimit: 10 })
+  @ListRoute(ADMIN_BATCH_JOB_LIST)
   @MedusaResponse('AdminBatchJobListRes')
   async list(@CurrentUserId() userId: string, @Query() query: AdminGetBatchParams, @FindParams() config: FindConfig) {
     const [jobs, count] = await this.batchJobs.list(userId, query, config);
@@ -36,7 +35,7 @@ export class AdminBatchJobsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Batch Job' })
-  @QueryConfig(QUERY)
+  @QueryConfig(BATCH_JOB_QUERY)
   @MedusaResponse('AdminBatchJobRes')
   async retrieve(@CurrentUserId() userId: string, @Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
     return { batch_job: await this.batchJobs.retrieve(id, userId, config) };

@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { buildWhere, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_BATCH_JOB_LIST } from './batch-job-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { BatchJob } from './batch-job.entity';
 import { AdminGetBatchParams, AdminPostBatchesReq } from './dto/admin-batch-jobs.dto';
 import { BatchJobRunner, phaseStart } from './runner/batch-job.runner';
 import { BatchJobStrategyRegistry } from './strategy/batch-job-strategy.registry';
-
-const FILTERS = ['id', 'type', 'created_at', 'updated_at', 'pre_processed_at', 'confirmed_at', 'completed_at', 'failed_at', 'canceled_at'] as const;
 
 /**
  * The admin side of batch jobs: a user sees and steers only the jobs they created. The
@@ -27,10 +26,8 @@ export class BatchJobsService {
   ) {}
 
   /** The caller's jobs only (Medusa forces `created_by = me`). */
-  async list(userId: string, query: AdminGetBatchParams, config: FindConfig): Promise<[BatchJob[], number]> {
-    const filters: Record<string, unknown> = {};
-    for (const key of FILTERS) filters[key] = query[key];
-    return listPage(this.dataSource.getRepository(BatchJob), { where: { ...buildWhere<BatchJob>(filters), created_by: userId }, config });
+  list(userId: string, query: AdminGetBatchParams, config: FindConfig): Promise<[BatchJob[], number]> {
+    return runList(this.dataSource.manager, ADMIN_BATCH_JOB_LIST, { ...query, created_by: userId }, config);
   }
 
   async retrieve(id: string, userId: string, config?: FindConfig): Promise<BatchJob> {

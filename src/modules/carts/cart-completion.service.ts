@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { updateById } from '../../common/database/row-writes';
 import { ApiError } from '../../common/errors/api-error';
-import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { Customer } from '../customers/customer.entity';
-import { withStoreViewOfCustomer } from '../customers/guest-view';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
+import type { Order } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
 import type { PaymentSession } from '../payments/payment-session.entity';
 import { PaymentSessionsService } from '../payments/payment-sessions.service';
@@ -20,13 +19,51 @@ import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 import { emitEvents } from '../events/outbox';
 
-export type CompletionBody =
-  { type: 'order'; data: unknown } | { type: 'cart'; data: unknown; payment_status: string } | { type: string; message: string; code: string };
+/** The cart became an order (now, or by an earlier completion: then that order). */
+export interface PlacedOrder {
+  kind: 'placed';
+  /** As the store answers a placed order (OrdersService.retrieveAsPlaced). */
+  order: Order;
+}
 
 /**
- * POST /store/carts/:id/complete. One transaction under the idempotency key's row lock and
- * then the cart's row lock (always in that order), so parallel completions of one cart
- * queue and the later ones find the order. Inside, in lock order cart → discounts → gift
+ * The payment needs another step from the shopper (`requires_more`, `pending`): nothing of
+ * the completion is kept but the session's new status; `cart` is the cart with its totals.
+ */
+export interface PaymentNeedsMore {
+  kind: 'payment_needs_more';
+  cart: Cart;
+  paymentStatus: string;
+}
+
+/** A variant's stock does not cover the cart: nothing is kept. */
+export interface OutOfStock {
+  kind: 'out_of_stock';
+  variantId: string;
+}
+
+export type CompletionResult = PlacedOrder | PaymentNeedsMore | OutOfStock;
+
+/**
+ * A completion that keeps nothing (PaymentNeedsMore, OutOfStock): thrown out of the
+ * transaction the completion runs in, so that everything it wrote rolls back. `keep` are
+ * the writes that must survive it, for the caller to run in a fresh transaction after the
+ * rollback (a payment session's new status).
+ */
+export class CompletionRolledBack extends Error {
+  constructor(
+    public readonly result: PaymentNeedsMore | OutOfStock,
+    public readonly keep?: (manager: EntityManager) => Promise<void>,
+  ) {
+    super(`cart completion rolled back: ${result.kind}`);
+  }
+}
+
+/**
+ * Completing a cart, for POST /store/carts/:id/complete (in the idempotency key's
+ * transaction: the key's row lock, then the cart's) and a draft order's payment (in the
+ * draft's). Under the cart's row lock, so parallel completions of one cart queue and the
+ * later ones find the order. Inside, in lock order cart → discounts → gift
  * cards → variants, every limit is enforced with a conditional UPDATE, never by JS
  * arithmetic on values read earlier:
  *   1. the cart's discounts are re-validated and one use of each consumed (usage_count < usage_limit);
@@ -35,15 +72,14 @@ export type CompletionBody =
  *   4. stock is decremented (inventory >= quantity unless backorder or unmanaged);
  *   5. the selected payment session is authorized (last, so a payment is never taken for
  *      an order that cannot be placed).
- * A payment needing more (`requires_more`/`pending`) answers `{type: "cart"}` and an
- * inventory shortfall answers 409: both roll everything back and are recorded on the key.
+ * A payment needing more and an inventory shortfall roll everything back
+ * (CompletionRolledBack).
  * The built-in providers run in-process; a remote provider's authorize would be the only
  * slow call made while the locks are held.
  */
 @Injectable()
 export class CartCompletionService {
   constructor(
-    private readonly idempotency: IdempotencyKeysService,
     private readonly loader: CartLoaderService,
     private readonly totals: CartTotalsService,
     private readonly discounts: CartDiscountsService,
@@ -54,12 +90,13 @@ export class CartCompletionService {
     private readonly orders: OrdersService,
   ) {}
 
-  complete(cartId: string, request: IdempotentRequest, ctx: { customerId?: string }): Promise<StoredResponse<CompletionBody>> {
-    return this.idempotency.run<CompletionBody>(request, (manager) => this.completeLocked(cartId, request.key, ctx, manager));
-  }
-
-  private async completeLocked(cartId: string, key: string, ctx: { customerId?: string }, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
-    const locked = await this.loader.lock(cartId, manager);
+  /**
+   * Completes the cart in the caller's transaction `manager` with the idempotency `key` (recorded on the cart,
+   * the order and the payment); `customerId`: the logged-in shopper, who takes a cart
+   * without a customer. Throws CompletionRolledBack for a result that keeps nothing.
+   */
+  async complete(cartId: string, key: string, ctx: { customerId?: string }, manager: EntityManager): Promise<PlacedOrder> {
+    const { cart: locked } = await this.loader.lock(cartId, manager);
     if (locked.completed_at) return this.existingOrder(locked, manager);
     await this.attachLoggedInCustomer(locked, ctx.customerId, manager);
 
@@ -115,15 +152,14 @@ export class CartCompletionService {
     ]);
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
-    const placed = await this.orders.retrieveAsPlaced(order.id, manager, known);
-    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(placed) } };
+    return { kind: 'placed', order: await this.orders.retrieveAsPlaced(order.id, manager, known) };
   }
 
   /** Completing a completed cart answers its order (or 409 when the cart completed into something else). */
-  private async existingOrder(cart: Cart, manager: EntityManager): Promise<StoredResponse<CompletionBody>> {
+  private async existingOrder(cart: Cart, manager: EntityManager): Promise<PlacedOrder> {
     const orderId = await this.orders.findIdByCart(cart.id, manager);
     if (!orderId) throw ApiError.conflict('The cart has already been completed', 'cart_completed');
-    return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(await this.orders.retrieveAsPlaced(orderId, manager)) } };
+    return { kind: 'placed', order: await this.orders.retrieveAsPlaced(orderId, manager) };
   }
 
   /** A customer-less cart takes the logged-in customer; a cart with a customer keeps it. */
@@ -138,7 +174,7 @@ export class CartCompletionService {
    * Decrements stock for every variant line, in variant id order (the fixed lock order),
    * one conditional UPDATE per variant (reserveStock; Medusa v1 also decremented unmanaged
    * variants).
-   * A shortfall rolls the completion back and answers 409 insufficient_inventory.
+   * A shortfall rolls the completion back (OutOfStock).
    */
   private async reserveInventory(cart: Cart, manager: EntityManager): Promise<void> {
     const quantities = new Map<string, number>();
@@ -148,10 +184,7 @@ export class CartCompletionService {
     for (const variantId of [...quantities.keys()].sort()) {
       const quantity = quantities.get(variantId)!;
       if (!(await reserveStock(manager, variantId, quantity))) {
-        throw new StoredOutcome({
-          status: 409,
-          body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${variantId} does not have the required inventory` },
-        });
+        throw new CompletionRolledBack({ kind: 'out_of_stock', variantId });
       }
     }
   }
@@ -160,13 +193,13 @@ export class CartCompletionService {
    * The payment needs another step from the shopper: nothing of the completion is kept
    * except the session's new status; the answer is the cart (with totals) and the status.
    */
-  private async paymentNeedsMore(cartId: string, session: PaymentSession, manager: EntityManager): Promise<StoredOutcome> {
+  private async paymentNeedsMore(cartId: string, session: PaymentSession, manager: EntityManager): Promise<CompletionRolledBack> {
     const { cart: view } = await this.loader.view(cartId, { forceTaxes: true }, manager);
     for (const s of view.payment_sessions ?? []) if (s.id === session.id) Object.assign(s, { status: session.status, data: session.data });
     const selected = (view.payment_sessions ?? []).find((s) => s.is_selected) ?? null;
     Object.assign(view, { payment_session: selected });
-    return new StoredOutcome(
-      { status: 200, body: { type: 'cart', data: JSON.parse(JSON.stringify(view)), payment_status: session.status } },
+    return new CompletionRolledBack(
+      { kind: 'payment_needs_more', cart: view, paymentStatus: session.status },
       // Under the cart lock like every other change to the cart, which also gives the cart
       // row the new version its cached GET answer is checked against.
       async (m) => {

@@ -9,7 +9,7 @@ import type { PaymentSession } from '../payments/payment-session.entity';
 import type { PaymentCart } from '../payments/payment-sessions.service';
 import { Cart } from './cart.entity';
 import { lockOpenCart } from './carts.repository';
-import { DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS } from './cart-relations';
+import { DEFAULT_CART_RELATIONS, NEW_CART_RELATIONS, relationsOfNewCart } from './cart-relations';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
 import { CART_TOTALS_RELATIONS, CartTotalsOptions, CartTotalsService } from './cart-totals.service';
 
@@ -28,15 +28,21 @@ export interface CartView {
 }
 
 /**
+ * A cart row as lock() took it, with the region trees' version its lock statement read
+ * (undefined for a completed or deleted cart, which is locked without it).
+ */
+export interface LockedCart {
+  cart: Cart;
+  regionTreeVersion: string | undefined;
+}
+
+/**
  * Loads carts: the row lock every mutation starts with, and reads. A read is one
  * statement (the tree as JSON, loadJsonTree) plus the region tree from RegionTreeCache;
  * children are sorted by creation for stable responses.
  */
 @Injectable()
 export class CartLoaderService {
-  /** The relations of DEFAULT_CART_RELATIONS a new cart cannot have yet, and whether each is a collection. */
-  private relationsOfNewCart?: ReadonlyArray<{ name: string; many: boolean }>;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly totals: CartTotalsService,
@@ -53,37 +59,41 @@ export class CartLoaderService {
    * of an outer join) and left unwritten. An open cart also carries the region trees'
    * version read by the same statement (lockedCartRegion).
    */
-  async lock(id: string, manager: EntityManager): Promise<Cart> {
+  async lock(id: string, manager: EntityManager): Promise<LockedCart> {
     const open = await lockOpenCart(manager, id);
     if (open) {
       const { region_tree_version: regionTreeVersion, ...row } = open;
-      const cart = manager.create(Cart, row);
-      (cart as unknown as Record<symbol, string>)[REGION_TREE_VERSION.key] = regionTreeVersion;
-      return cart;
+      return { cart: manager.create(Cart, row), regionTreeVersion };
     }
     const cart = await manager.getRepository(Cart).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!cart) throw ApiError.notFound(`Cart with ${id} was not found`);
-    return cart;
+    return { cart, regionTreeVersion: undefined };
   }
 
   /** The cart with `relations`; 404 with Medusa's message. */
-  async load(id: string, relations: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Cart> {
+  async load(id: string, relations: readonly string[], manager: EntityManager): Promise<Cart> {
     return (await this.read(id, relations, manager)).cart;
   }
 
   /**
    * The cart with `relations` (DEFAULT_CART_RELATIONS unless given: an `expand` replaces
    * them) plus everything its totals need, decorated with every total: the one read of a
-   * cart answer, for routes and draft orders alike. 404 with Medusa's message.
+   * cart answer, for routes and draft orders alike, in `manager` (a transaction's, or the
+   * data source's: viewCommitted). 404 with Medusa's message.
    */
-  async view(
-    id: string,
-    options: CartTotalsOptions & { relations?: readonly string[] } = {},
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<CartView> {
+  async view(id: string, options: CartTotalsOptions & { relations?: readonly string[] }, manager: EntityManager): Promise<CartView> {
     const { cart, rowVersion } = await this.read(id, [...(options.relations ?? DEFAULT_CART_RELATIONS), ...CART_TOTALS_RELATIONS], manager);
     const totals = await this.totals.decorate(cart, options);
     return { cart: withMedusaRowShapes(cart), totals, rowVersion };
+  }
+
+  /**
+   * view() outside any transaction, of the committed cart: for reads that write nothing
+   * (GET, the shipping options of a cart). Inside a transaction, view() with its manager:
+   * this one would read on another connection, outside the transaction's changes.
+   */
+  viewCommitted(id: string, options: CartTotalsOptions & { relations?: readonly string[] } = {}): Promise<CartView> {
+    return this.view(id, options, this.dataSource.manager);
   }
 
   /**
@@ -106,8 +116,8 @@ export class CartLoaderService {
    * under the region trees' version the lock statement read (so no query while the tree
    * is cached); 404 with Medusa's message when the region is gone.
    */
-  async lockedCartRegion(cart: Cart, manager: EntityManager): Promise<Region> {
-    const region = await this.regions.get(cart.region_id, attachedValue(cart, REGION_TREE_VERSION), ['countries'], manager);
+  async lockedCartRegion({ cart, regionTreeVersion }: LockedCart, manager: EntityManager): Promise<Region> {
+    const region = await this.regions.get(cart.region_id, regionTreeVersion, ['countries'], manager);
     if (!region) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     return region;
   }
@@ -116,7 +126,7 @@ export class CartLoaderService {
    * Sets `cart.region` from RegionTreeCache, with `regionPaths` (relative to the region),
    * for a read that saw the trees' `version` (REGION_TREE_VERSION).
    */
-  async attachRegion(cart: Cart, version: string | undefined, regionPaths: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async attachRegion(cart: Cart, version: string | undefined, regionPaths: readonly string[], manager: EntityManager): Promise<void> {
     // null, as the tree query gives a missing to-one relation (a deleted region).
     (cart as { region?: Region | null }).region = cart.region_id ? await this.regions.get(cart.region_id, version, regionPaths, manager) : null;
   }
@@ -131,25 +141,17 @@ export class CartLoaderService {
   /**
    * The view of a cart its caller has just inserted without items and read back by the
    * INSERT itself with NEW_CART_RELATIONS but the region's (insertCart, which also read the
-   * region trees' version): what view() would give, without reading the cart again. The
-   * other relations of DEFAULT_CART_RELATIONS cannot exist yet and are given empty, as a
-   * read gives them ([] or null); the region tree comes from RegionTreeCache.
+   * region trees' `regionTreeVersion`): what view() would give, without reading the cart
+   * again. The other default relations are the empty ones of relationsOfNewCart; the
+   * region tree comes from RegionTreeCache.
    */
-  async viewOfNewCart(cart: Cart, regionTreeVersion: string | undefined): Promise<CartView> {
-    this.relationsOfNewCart ??= this.dataSource
-      .getMetadata(Cart)
-      .relations.filter(
-        (r) => !NEW_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName) && DEFAULT_CART_RELATIONS.some((p) => topLevel(p) === r.propertyName),
-      )
-      .map((r) => ({ name: r.propertyName, many: r.isOneToMany || r.isManyToMany }));
-    for (const { name, many } of this.relationsOfNewCart) (cart as unknown as Record<string, unknown>)[name] = many ? [] : null;
-    await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? []);
+  async viewOfNewCart({ cart, regionTreeVersion }: LockedCart): Promise<CartView> {
+    Object.assign(cart, relationsOfNewCart());
+    await this.attachRegion(cart, regionTreeVersion, splitRegionRelations(NEW_CART_RELATIONS).regionPaths ?? [], this.dataSource.manager);
     const totals = await this.totals.decorate(sortCartChildren(cart));
     return { cart: withMedusaRowShapes(cart), totals, rowVersion: null };
   }
 }
-
-const topLevel = (path: string) => path.split('.')[0];
 
 /**
  * `relations` split into the paths under `region` (relative to it; undefined when the

@@ -1,84 +1,167 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import type { EngineDiscount } from '../discounts/engine';
 import { emitEvents, EventToEmit } from '../events/outbox';
-import type { Cart } from './cart.entity';
-import { CartLoaderService, CartView } from './cart-loader.service';
+import { Cart } from './cart.entity';
+import { CartLoaderService, CartView, LockedCart } from './cart-loader.service';
 import { CartRecalculationService } from './cart-recalculation.service';
 
-/** What a mutation's work may answer: `unchanged` when it wrote nothing, so nothing is recalculated. */
-export type CartWorkOutcome = void | 'unchanged';
-
-export interface CartMutationOptions {
-  /** The caller's transaction (an idempotency key's, or a draft order's creation). */
-  manager?: EntityManager;
+/**
+ * Medusa's cart events a change reports, written in the change's transaction (the cart row
+ * lock orders them). The runner decides where they ride: `cart.updated` `{ id }` in the
+ * recalculation's statement when there is one; anything built from the saved cart in one
+ * INSERT after the answer is read.
+ */
+interface CartChangeEvents {
+  /** `cart.customer_updated` with the bare cart id (Medusa v1.20's update, when the customer changed), before `cart.updated`. */
+  customerUpdated?: boolean;
   /**
-   * The recalculation to run after the work (CartRecalculationService): `items` after lines
-   * were added, changed or removed (shipping methods dropped too), `cart` after any other
-   * change. Without it, the work runs whatever follow-up it needs itself.
+   * `cart.updated`: `id` carries `{ id }` (line items, discount removal, shipping methods),
+   * `row` the saved cart row's columns (Medusa v1.20's cart update).
    */
-  recalculate?: 'items' | 'cart';
-  /** Answer with taxes computed even where the region computes them only at checkout. */
-  forceTaxes?: boolean;
-  /**
-   * Sees the answer before the commit: a rule that depends on the cart's totals checks them
-   * there, on the read the answer needs anyway, and a refusal (thrown) rolls the change back.
-   */
-  verify?: (result: Cart) => void;
-  /**
-   * The events the change reports (Medusa's `cart.updated`, ...), given the cart as read for
-   * the answer: written by one INSERT in the transaction, after the verified read, so the
-   * cart row lock orders them; none when the work answered `unchanged`.
-   */
-  events?: (result: Cart) => EventToEmit[];
-  /**
-   * Reports the change as Medusa's `cart.updated` `{ id }` (line items, discount removal,
-   * shipping methods): inside the recalculation's statement when there is one, else its own
-   * INSERT; none when the work answered `unchanged`.
-   */
-  reportsUpdate?: boolean;
+  updated: 'id' | 'row';
 }
 
-/** `cart.updated` with Medusa's `{ id }` (line items, discount removal, shipping methods). */
-const cartUpdated = (cartId: string): EventToEmit[] => [{ name: 'cart.updated', data: { id: cartId } }];
+/**
+ * What a cart operation's work changed, which alone decides what CartMutationRunner does
+ * after it. Build one with `CartChange.*`.
+ */
+export type CartChange =
+  /** Nothing was written: nothing is recalculated and no event written. */
+  | { kind: 'nothing' }
+  /** Lines added, changed or removed: shipping methods dropped, adjustments rebuilt, payment sessions follow the total. */
+  | { kind: 'items'; events: CartChangeEvents }
+  /**
+   * Any other field the totals read (customer, region, addresses, sales channel, discounts,
+   * gift cards, context): adjustments rebuilt, payment sessions follow the total.
+   * `discounts`: the cart's discounts when the work has just written them (not read back);
+   * `sessionsDropped`: the work dropped the payment sessions (a region change).
+   */
+  | { kind: 'cart'; events: CartChangeEvents; discounts?: readonly EngineDiscount[]; sessionsDropped?: boolean }
+  /**
+   * A shipping method replaced: payment sessions follow the total (`hasSessions`: whether
+   * there are any, as the work's own statement saw). `check` sees the answer before the
+   * commit: a rule on the cart's totals is checked on the read the answer needs anyway, and
+   * a refusal (thrown) rolls the change back.
+   */
+  | { kind: 'shipping'; events: CartChangeEvents; hasSessions: boolean; check?: (answer: Cart) => void }
+  /** Payment sessions created, selected, changed or removed: they are what a recalculation refreshes, so nothing is. */
+  | { kind: 'payment' }
+  /** The cart was retired (soft-deleted with its draft order): nothing is left to recalculate, and Medusa v1 reports no event. */
+  | { kind: 'deleted' }
+  /**
+   * The cart's customer and email attached by a logged-in shopper's GET: as the attach
+   * always did, nothing is recalculated.
+   */
+  | { kind: 'customer'; events: CartChangeEvents };
+
+export const CartChange = {
+  nothing: (): CartChange => ({ kind: 'nothing' }),
+  items: (): CartChange => ({ kind: 'items', events: { updated: 'id' } }),
+  payment: (): CartChange => ({ kind: 'payment' }),
+  deleted: (): CartChange => ({ kind: 'deleted' }),
+} as const;
+
+/** A cart operation's work: run under the cart row lock, in the command's transaction. */
+export type CartWork = (locked: LockedCart, manager: EntityManager) => Promise<CartChange>;
+
+/** Where a command runs: its own transaction, or the caller's (an idempotency key's, a draft order's). */
+export interface CartCommandOptions {
+  transaction?: EntityManager;
+}
 
 /**
  * The one way a cart is changed, by the store routes and draft orders alike: in ONE
  * transaction (or the caller's), the cart row is locked, a completed cart refused, the
- * work run, the cart recalculated, and the answer read with its totals before the commit
- * (its row version is the committing transaction's, what GET's response cache compares).
+ * work run; then, from the change record the work returns and nothing else, the runner
+ * recalculates, writes the change's events and, when the caller asks for it (or the change
+ * needs it), reads the answer with its totals before the commit (its row version is the
+ * committing transaction's, what GET's response cache compares).
  */
 @Injectable()
 export class CartMutationRunner {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly loader: CartLoaderService,
     private readonly recalculation: CartRecalculationService,
   ) {}
 
-  async mutate(cartId: string, work: (cart: Cart, manager: EntityManager) => Promise<CartWorkOutcome>, options: CartMutationOptions = {}): Promise<CartView> {
+  /** Runs the command and answers the cart as changed (`forceTaxes`: with taxes computed even where the region computes them only at checkout). */
+  async changeAndAnswer(cartId: string, work: CartWork, options: CartCommandOptions & { forceTaxes?: boolean } = {}): Promise<CartView> {
+    const view = await this.run(cartId, work, options.transaction, { forceTaxes: options.forceTaxes });
+    return view!;
+  }
+
+  /** Runs the command without answering: the cart is read only when the change itself needs its answer. */
+  async change(cartId: string, work: CartWork, options: CartCommandOptions = {}): Promise<void> {
+    await this.run(cartId, work, options.transaction, undefined);
+  }
+
+  private run(
+    cartId: string,
+    work: CartWork,
+    transaction: EntityManager | undefined,
+    answer: { forceTaxes?: boolean } | undefined,
+  ): Promise<CartView | undefined> {
     return this.tx.run(
       async (manager) => {
-        const cart = await this.loader.lock(cartId, manager);
-        assertOpen(cart);
-        const outcome = await work(cart, manager);
-        const changed = outcome !== 'unchanged';
-        // Medusa's `cart.updated` names only the cart: known now, so it rides in the recalculation's statement.
-        const updated = changed && options.reportsUpdate ? cartUpdated(cart.id) : [];
-        if (options.recalculate && changed) {
-          await this.recalculation.afterCartChanged(cart, manager, { itemsChanged: options.recalculate === 'items', events: updated });
-        } else if (updated.length) {
-          await emitEvents(manager, updated);
-        }
-        const view = await this.loader.view(cartId, { forceTaxes: options.forceTaxes }, manager);
-        options.verify?.(view.cart);
-        if (options.events && changed) await emitEvents(manager, options.events(view.cart));
-        return view;
+        const locked = await this.loader.lock(cartId, manager);
+        assertOpen(locked.cart);
+        const change = await work(locked, manager);
+        const events = 'events' in change ? change.events : undefined;
+        // `cart.updated` `{ id }` names only the cart: known now, so it rides in the recalculation's statement.
+        const known = events?.updated === 'id' ? cartEvents(events, cartId) : [];
+        await this.recalculate(locked.cart, change, known, manager);
+        const check = change.kind === 'shipping' ? change.check : undefined;
+        const reportsRow = events?.updated === 'row';
+        if (!answer && !check && !reportsRow) return undefined;
+        const view = await this.loader.view(cartId, { forceTaxes: answer?.forceTaxes }, manager);
+        check?.(view.cart);
+        // After the check, which a refused change never passes.
+        if (events?.updated === 'row') await emitEvents(manager, cartEvents(events, cartId, this.cartRow(view.cart)));
+        return answer ? view : undefined;
       },
-      { manager: options.manager },
+      { manager: transaction },
     );
   }
+
+  /** What the change invalidates, recalculated; `events`: the change's events known before the answer, written here. */
+  private async recalculate(cart: Cart, change: CartChange, events: EventToEmit[], manager: EntityManager): Promise<void> {
+    switch (change.kind) {
+      case 'items':
+      case 'cart':
+        await this.recalculation.afterCartChanged(cart, manager, {
+          itemsChanged: change.kind === 'items',
+          discounts: change.kind === 'cart' ? change.discounts : undefined,
+          refreshSessions: !(change.kind === 'cart' && change.sessionsDropped),
+          events,
+        });
+        return;
+      case 'shipping':
+        if (change.hasSessions) await this.recalculation.refreshPaymentSessions(cart, manager);
+        break;
+    }
+    await emitEvents(manager, events);
+  }
+
+  /** The cart row's columns (what Medusa's `cart.updated` carries after an update), from the cart read for the answer. */
+  private cartRow(cart: Cart): Record<string, unknown> & { id: string } {
+    const row = Object.fromEntries(
+      this.dataSource.getMetadata(Cart).columns.map((c) => [c.propertyName, (cart as unknown as Record<string, unknown>)[c.propertyName]]),
+    );
+    return { ...row, id: cart.id };
+  }
+}
+
+/** The change's events in Medusa v1.20's order: the bare cart id when the customer changed, then `cart.updated`. */
+function cartEvents(events: CartChangeEvents, cartId: string, row?: Record<string, unknown>): EventToEmit[] {
+  return [
+    ...(events.customerUpdated ? [{ name: 'cart.customer_updated' as const, data: cartId }] : []),
+    { name: 'cart.updated', data: events.updated === 'row' ? row! : { id: cartId } },
+  ];
 }
 
 /**

@@ -10,6 +10,7 @@ import { TableChangesModule } from '../table-changes/table-changes.module';
 import { TaxesModule } from '../taxes/taxes.module';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartCheckoutService } from './cart-checkout.service';
+import { CartCommands } from './cart-commands';
 import { CartCompletionService } from './cart-completion.service';
 import { CartDiscountsService } from './cart-discounts.service';
 import { CartRecalculationService } from './cart-recalculation.service';
@@ -25,8 +26,8 @@ import { StoreCartCheckoutController } from './store-cart-checkout.controller';
 import { StoreCartsController } from './store-carts.controller';
 
 /**
- * Store carts and checkout. Exports the services the draft-orders work builds on
- * (carts, line items, checkout steps, completion).
+ * Store carts and checkout. Exports the cart reads (CartReadModule: CartLoaderService) and
+ * the command API other modules change carts through (CartCommands), nothing else.
  */
 @Module({
   imports: [
@@ -54,8 +55,9 @@ import { StoreCartsController } from './store-carts.controller';
     CartMutationRunner,
     OrderPlacementService,
     CartResponseCache,
+    CartCommands,
   ],
-  exports: [CartReadModule, CartsService, CartCheckoutService, CartCompletionService, CartMutationRunner, LineItemsService],
+  exports: [CartReadModule, CartCommands],
 })
 export class CartsModule implements NestModule {
   constructor(private readonly responseCache: CartResponseCache) {}

@@ -34,13 +34,36 @@ export async function lockOpenCart(manager: EntityManager, cartId: string): Prom
 
 /** What a new cart is inserted with. */
 export interface NewCart {
-  /** id, customer, email, type, context, metadata; sales_channel_id (null: the store's default). */
-  cart: Cart;
+  id: string;
+  type: 'default' | 'draft_order';
   /** null: the first live region. */
   regionId: string | null;
+  /** null: the store's default sales channel. */
+  salesChannelId: string | null;
+  customerId: string | null;
+  email: string | null;
+  context: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   /** Lower-case iso_2 asked for the shipping address, or null. */
   countryCode: string | null;
 }
+
+/** The insert statement's parameters, by name: its SQL names each one through `param`. */
+const INSERT_CART_PARAMS = [
+  'cart_id',
+  'email',
+  'region_id',
+  'customer_id',
+  'type',
+  'context',
+  'sales_channel_id',
+  'address_id',
+  'country_code',
+  'metadata',
+  'created_event_id',
+] as const;
+type InsertCartParam = (typeof INSERT_CART_PARAMS)[number];
+const param = (name: InsertCartParam) => `$${INSERT_CART_PARAMS.indexOf(name) + 1}`;
 
 /**
  * Inserts a new cart in one statement (no transaction needed for a cart without items),
@@ -52,39 +75,42 @@ export interface NewCart {
  * - the shipping country: `countryCode` must be one of the region's countries (400),
  *   and without one the region's only country is taken; its address row is inserted by
  *   the same statement (a data-modifying CTE; the foreign key is checked at its end);
- * - `sales_channel_id` null takes the store's default channel (none is a broken installation).
+ * - `salesChannelId` null takes the store's default channel (none is a broken installation).
  * - Medusa's `cart.created` `{ id }` is written to the outbox by the same statement, so it
  *   exists iff the cart does (with items, it commits with them).
  * The rows this statement inserts are invisible to its own sub-selects, so the cart and
  * its address are read from the CTEs' RETURNING; the region and channel from their tables
  * (which is why no CTE is named after a table: it would shadow it).
  */
-export async function insertCart(manager: EntityManager, newCart: NewCart): Promise<{ inserted: Cart; regionTreeVersion: string }> {
-  const { cart } = newCart;
+export async function insertCart(manager: EntityManager, newCart: NewCart): Promise<{ cart: Cart; regionTreeVersion: string }> {
   const statement = insertCartStatement(manager);
+  const values: Record<InsertCartParam, unknown> = {
+    cart_id: newCart.id,
+    email: newCart.email,
+    region_id: newCart.regionId,
+    customer_id: newCart.customerId,
+    type: newCart.type,
+    context: JSON.stringify(newCart.context),
+    sales_channel_id: newCart.salesChannelId,
+    address_id: generateEntityId(Address.idPrefix),
+    country_code: newCart.countryCode,
+    metadata: newCart.metadata === null ? null : JSON.stringify(newCart.metadata),
+    created_event_id: newEventId(),
+  };
   const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> =
-    await manager.query(statement.sql, [
-      cart.id,
-      cart.email,
-      newCart.regionId,
-      cart.customer_id,
-      cart.type,
-      JSON.stringify(cart.context),
-      cart.sales_channel_id,
-      generateEntityId(Address.idPrefix),
-      newCart.countryCode,
-      cart.metadata === null ? null : JSON.stringify(cart.metadata),
-      newEventId(),
-    ]);
+    await manager.query(
+      statement.sql,
+      INSERT_CART_PARAMS.map((name) => values[name]),
+    );
   if (!outcome.region_id) {
     if (newCart.regionId === null) throw ApiError.invalid('A region is required to create a cart');
     throw ApiError.notFound(`Region with ${newCart.regionId} was not found`);
   }
   if (!outcome.country_ok) throw ApiError.notAllowed('Shipping country not in region');
-  const inserted = statement.cart.hydrate(outcome.cart);
-  if (!inserted) throw new Error("The store's default sales channel is missing: run the migrations");
-  inserted.shipping_address = statement.address.hydrate(outcome.shipping_address);
-  return { inserted, regionTreeVersion: outcome.region_tree_version };
+  const cart = statement.cart.hydrate(outcome.cart);
+  if (!cart) throw new Error("The store's default sales channel is missing: run the migrations");
+  cart.shipping_address = statement.address.hydrate(outcome.shipping_address);
+  return { cart, regionTreeVersion: outcome.region_tree_version };
 }
 
 interface InsertCartStatement {
@@ -96,7 +122,7 @@ interface InsertCartStatement {
 /** Built once per DataSource: the JSON expressions hydrate with that DataSource's metadata. */
 const insertStatements = new WeakMap<DataSource, InsertCartStatement>();
 
-/** $1 cart id, $2 email, $3 region id (null: the first), $4 customer id, $5 type, $6 context, $7 sales channel id (null: the default), $8 address id, $9 country, $10 metadata, $11 the cart.created event's id. */
+/** The statement of insertCart, its parameters named by INSERT_CART_PARAMS. */
 function insertCartStatement(manager: EntityManager): InsertCartStatement {
   const built = insertStatements.get(manager.connection);
   if (built) return built;
@@ -112,27 +138,27 @@ function insertCartStatement(manager: EntityManager): InsertCartStatement {
        SELECT r.id, coalesce((SELECT array_agg(c.iso_2) FROM country c WHERE c.region_id = r.id), '{}') AS countries
          FROM region r
         WHERE r.deleted_at IS NULL
-          AND r.id = coalesce($3::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
+          AND r.id = coalesce(${param('region_id')}::varchar, (SELECT id FROM region WHERE deleted_at IS NULL ORDER BY created_at ASC, id ASC LIMIT 1))),
      shipping AS (
        SELECT cart_region.id AS region_id,
-              ($9::varchar IS NULL OR $9 = ANY(cart_region.countries)) AS country_ok,
-              CASE WHEN $9::varchar IS NOT NULL THEN $9
+              (${param('country_code')}::varchar IS NULL OR ${param('country_code')} = ANY(cart_region.countries)) AS country_ok,
+              CASE WHEN ${param('country_code')}::varchar IS NOT NULL THEN ${param('country_code')}
                    WHEN cardinality(cart_region.countries) = 1 THEN cart_region.countries[1] END AS country
          FROM cart_region),
      channel AS (
-       SELECT coalesce($7::varchar, (
+       SELECT coalesce(${param('sales_channel_id')}::varchar, (
          SELECT sc.id FROM store s JOIN sales_channel sc ON sc.id = s.default_sales_channel_id AND sc.deleted_at IS NULL
           ORDER BY s.created_at ASC LIMIT 1)) AS id),
      new_address AS (
        INSERT INTO address (id, customer_id, country_code)
-       SELECT $8, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL
+       SELECT ${param('address_id')}, NULL, shipping.country FROM shipping, channel WHERE shipping.country_ok AND shipping.country IS NOT NULL AND channel.id IS NOT NULL
        RETURNING *),
      inserted AS (
        INSERT INTO cart (id, email, region_id, customer_id, type, context, sales_channel_id, shipping_address_id, metadata)
-       SELECT $1, $2, shipping.region_id, $4, $5, $6, channel.id, CASE WHEN shipping.country IS NOT NULL THEN $8 END, $10
+       SELECT ${param('cart_id')}, ${param('email')}, shipping.region_id, ${param('customer_id')}, ${param('type')}, ${param('context')}, channel.id, CASE WHEN shipping.country IS NOT NULL THEN ${param('address_id')} END, ${param('metadata')}
          FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
        RETURNING *),
-     created_event AS (${eventFromRowSql('cart.created', 'inserted', '$11')})
+     created_event AS (${eventFromRowSql('cart.created', 'inserted', param('created_event_id'))})
      SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
             ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
   const statement = { sql, cart, address };

@@ -14,11 +14,10 @@ import { SalesChannel } from '../sales-channels/sales-channel.entity';
 import { Cart } from './cart.entity';
 import { CartAddressesService } from './cart-addresses.service';
 import { CartDiscountsService } from './cart-discounts.service';
-import { CartRecalculationService } from './cart-recalculation.service';
 import { CartGiftCardsService } from './cart-gift-cards.service';
 import { CartLoaderService, CartView } from './cart-loader.service';
 import { DEFAULT_CART_RELATIONS } from './cart-relations';
-import { CartMutationRunner } from './cart-mutation.runner';
+import { CartChange, CartMutationRunner, CartWork } from './cart-mutation.runner';
 import { loadCartRegion, regionCountryCodes } from './cart-region';
 import { deleteShippingMethods } from './cart-recalculation.repository';
 import { insertCart, NewCart } from './carts.repository';
@@ -57,7 +56,6 @@ export class CartsService {
     private readonly discounts: CartDiscountsService,
     private readonly giftCards: CartGiftCardsService,
     private readonly addresses: CartAddressesService,
-    private readonly recalculation: CartRecalculationService,
     private readonly paymentSessions: PaymentSessionsService,
     private readonly customers: CustomersService,
   ) {}
@@ -78,56 +76,61 @@ export class CartsService {
   }
 
   private async retrieveAttaching(id: string, relations: readonly string[], customerId?: string): Promise<CartView> {
-    const view = await this.loader.view(id, { relations });
+    const view = await this.loader.viewCommitted(id, { relations });
     const { cart } = view;
     if (!customerId || cart.customer_id === customerId || cart.completed_at) return view;
     if (cart.customer_id && (await this.hasAccount(cart.customer_id, this.dataSource.manager))) return view;
     const customer = await this.dataSource.getRepository(Customer).findOne({ where: { id: customerId }, select: { id: true, email: true } });
     if (!customer) return view;
-    const updated = await this.mutations.mutate(
-      id,
-      async (locked, manager) => {
-        // Checked again under the lock: the cart may have changed hands since the read.
-        if (locked.customer_id === customer.id) return 'unchanged';
-        if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return 'unchanged';
-        await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
-      },
+    const updated = await this.mutations.changeAndAnswer(id, async ({ cart: locked }, manager) => {
+      // Checked again under the lock: the cart may have changed hands since the read.
+      if (locked.customer_id === customer.id) return CartChange.nothing();
+      if (locked.customer_id && (await this.hasAccount(locked.customer_id, manager))) return CartChange.nothing();
+      await updateById(manager, Cart, id, { customer_id: customer.id, email: customer.email });
       // Medusa v1.20 attaches through its cart update: the same two events as POST /store/carts/:id.
-      {
-        events: (saved) => [
-          { name: 'cart.customer_updated' as const, data: saved.id },
-          { name: 'cart.updated' as const, data: this.cartRow(saved) },
-        ],
-      },
-    );
-    return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.view(id, { relations });
+      return { kind: 'customer', events: { customerUpdated: true, updated: 'row' } };
+    });
+    return sameRelations(relations, DEFAULT_CART_RELATIONS) ? updated : this.loader.viewCommitted(id, { relations });
   }
 
   /**
-   * POST /store/carts/:id/line-items. Runs in `manager` when given (the idempotency key's
-   * transaction). The cart row lock makes concurrent adds queue, so all of them persist.
+   * POST /store/carts/:id/line-items, in the idempotency key's `transaction`. The cart row
+   * lock makes concurrent adds queue, so all of them persist.
    */
-  async addLineItem(cartId: string, input: AddLineInput, manager?: EntityManager): Promise<Cart> {
-    const work = async (cart: Cart, m: EntityManager) => void (await this.lineItems.add(cart, input, m));
-    return (await this.mutations.mutate(cartId, work, { manager, recalculate: 'items', reportsUpdate: true })).cart;
+  async addLineItem(cartId: string, input: AddLineInput, transaction: EntityManager): Promise<Cart> {
+    const work: CartWork = async ({ cart }, m) => {
+      await this.lineItems.add(cart, input, m);
+      return CartChange.items();
+    };
+    return (await this.mutations.changeAndAnswer(cartId, work, { transaction })).cart;
   }
 
   /** POST /store/carts/:id/line-items/:line_id; quantity 0 deletes the line. */
   async updateLineItem(cartId: string, lineId: string, input: { quantity: number; metadata?: Record<string, unknown> }): Promise<Cart> {
-    const work = (cart: Cart, m: EntityManager) => this.lineItems.update(cart, lineId, input, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', reportsUpdate: true })).cart;
+    const work: CartWork = async ({ cart }, m) => {
+      await this.lineItems.update(cart, lineId, input, m);
+      return CartChange.items();
+    };
+    return (await this.mutations.changeAndAnswer(cartId, work)).cart;
   }
 
   /** DELETE /store/carts/:id/line-items/:line_id; a line not in the cart changes nothing (200). */
   async deleteLineItem(cartId: string, lineId: string): Promise<Cart> {
-    const work = async (cart: Cart, m: EntityManager) => ((await this.lineItems.delete(cart, lineId, m)) ? undefined : ('unchanged' as const));
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'items', reportsUpdate: true })).cart;
+    return (await this.mutations.changeAndAnswer(cartId, this.deleteLineWork(lineId))).cart;
   }
 
   /** DELETE /store/carts/:id/discounts/:code (case-insensitive; unknown code: no change). */
   async removeDiscount(cartId: string, code: string): Promise<Cart> {
-    const work = (cart: Cart, m: EntityManager) => this.discounts.remove(cart, code, m);
-    return (await this.mutations.mutate(cartId, work, { recalculate: 'cart', reportsUpdate: true })).cart;
+    const work: CartWork = async ({ cart }, m) => {
+      await this.discounts.remove(cart, code, m);
+      return { kind: 'cart', events: { updated: 'id' } };
+    };
+    return (await this.mutations.changeAndAnswer(cartId, work)).cart;
+  }
+
+  /** Removes a line: a line not in the cart changes nothing. */
+  deleteLineWork(lineId: string): CartWork {
+    return async ({ cart }, m) => ((await this.lineItems.delete(cart, lineId, m)) ? CartChange.items() : CartChange.nothing());
   }
 
   private async hasAccount(customerId: string, manager: EntityManager): Promise<boolean> {
@@ -142,35 +145,32 @@ export class CartsService {
    * like added lines; quantity 0 counts as 1, as in Medusa v1). Without items it is one
    * INSERT statement; with items, one transaction.
    */
-  async create(input: StorePostCartReq, ctx: RequestContext, draft?: { manager: EntityManager; metadata: Record<string, unknown> }): Promise<Cart> {
-    // Reads and checks first, outside any transaction; the region, its countries and the
-    // default sales channel are checked by the INSERT statement itself, so a cart without
-    // items is one statement (with its shipping address, when one is derived) and needs
-    // no BEGIN/COMMIT round trips.
-    const reader = draft?.manager ?? this.dataSource.manager;
+  async create(input: StorePostCartReq, ctx: RequestContext, draft?: { transaction: EntityManager; metadata: Record<string, unknown> }): Promise<Cart> {
+    // Reads and checks first, outside any transaction for the store; the region, its
+    // countries and the default sales channel are checked by the INSERT statement itself,
+    // so a cart without items is one statement (with its shipping address, when one is
+    // derived) and needs no BEGIN/COMMIT round trips.
+    const reader = draft?.transaction ?? this.dataSource.manager;
     // null: the store's default channel, which the INSERT itself looks up.
     const salesChannelId = input.sales_channel_id ? (await this.salesChannel(input.sales_channel_id, reader)).id : null;
     const customer = ctx.customerId ? await this.customers.retrieve(ctx.customerId, [], reader) : undefined;
-    const cart = reader.create(Cart, {
+    const newCart: NewCart = {
       id: generateEntityId(Cart.idPrefix),
-      region_id: input.region_id,
-      sales_channel_id: salesChannelId,
-      customer_id: customer?.id ?? null,
-      email: customer?.email ?? null,
       type: draft ? 'draft_order' : 'default',
+      regionId: input.region_id ?? null,
+      salesChannelId,
+      customerId: customer?.id ?? null,
+      email: customer?.email ?? null,
       context: boundedJson('context', { ...withoutRequestFacts(input.context), ip: ctx.ip, user_agent: ctx.userAgent }),
       metadata: draft?.metadata ?? null,
-      billing_address_id: null,
-    });
-    const newCart: NewCart = { cart, regionId: input.region_id ?? null, countryCode: input.country_code?.trim().toLowerCase() ?? null };
+      countryCode: input.country_code?.trim().toLowerCase() ?? null,
+    };
     const items = input.items ?? [];
-    if (items.length === 0) {
-      const { inserted, regionTreeVersion } = await insertCart(reader, newCart);
-      return (await this.loader.viewOfNewCart(inserted, regionTreeVersion)).cart;
-    }
+    if (items.length === 0) return (await this.loader.viewOfNewCart(await insertCart(reader, newCart))).cart;
+    // Not a CartMutationRunner command (docs/architecture.md, request path): the cart is
+    // new, so there is nothing to lock nor to recalculate.
     return this.tx.run(async (manager) => {
-      const { inserted } = await insertCart(manager, newCart);
-      Object.assign(cart, { region_id: inserted.region_id, sales_channel_id: inserted.sales_channel_id, shipping_address_id: inserted.shipping_address_id });
+      const { cart } = await insertCart(manager, newCart);
       for (const item of items) {
         await this.lineItems.add(cart, { variant_id: item.variant_id, quantity: Math.max(1, item.quantity) }, manager);
       }
@@ -183,60 +183,57 @@ export class CartsService {
    * `email`), region (items re-priced, unpriced ones removed; on a change: country,
    * shipping methods, discounts outside the region, gift cards and payment sessions
    * reset), billing and shipping addresses, sales channel, discounts, gift cards,
-   * context. `customer_id` in the body may only name the logged-in customer.
-   * `mayTakeOver`: an admin (draft orders) moving the cart to another customer, even away
-   * from a registered one; the store never passes it.
+   * context. `customer_id` in the body may only name the logged-in customer. A cart
+   * belonging to another registered customer is never taken over (400).
    */
-  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext, options: { mayTakeOver?: boolean; manager?: EntityManager } = {}): Promise<Cart> {
-    let customerChanged = false;
-    const updated = await this.mutations.mutate(
-      id,
-      async (cart, manager) => {
-        customerChanged = await this.updateCustomer(cart, input, ctx, manager, options.mayTakeOver === true);
-        const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
-        if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
-        if (input.shipping_address !== undefined) {
-          const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(cart, manager)));
-          await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
-        }
-        if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
-          const channel = await this.salesChannel(input.sales_channel_id, manager);
-          await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
-          await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
-          cart.sales_channel_id = channel.id;
-          await deleteShippingMethods(manager, cart.id);
-        }
-        // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
-        const applied =
-          input.discounts !== undefined
-            ? await this.discounts.apply(
-                cart,
-                input.discounts.map((d) => d.code),
-                manager,
-              )
-            : undefined;
-        if (input.gift_cards !== undefined)
-          await this.giftCards.replace(
-            cart,
-            input.gift_cards.map((g) => g.code),
-            manager,
-          );
-        if (input.context !== undefined) {
-          const context = boundedJson('context', { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) }, cart.context);
-          await updateById(manager, Cart, cart.id, { context });
-        }
-        await this.recalculation.afterCartChanged(cart, manager, { discounts: applied, refreshSessions: !regionChanged });
-      },
-      {
-        manager: options.manager,
-        // Medusa v1.20: the bare cart id when the customer changed, then the saved cart row.
-        events: (saved) => [
-          ...(customerChanged ? [{ name: 'cart.customer_updated' as const, data: saved.id }] : []),
-          { name: 'cart.updated' as const, data: this.cartRow(saved) },
-        ],
-      },
-    );
-    return updated.cart;
+  async update(id: string, input: StorePostCartsCartReq, ctx: RequestContext): Promise<Cart> {
+    return (await this.mutations.changeAndAnswer(id, this.updateWork(input, ctx, false))).cart;
+  }
+
+  /**
+   * update()'s work, for the commands of other modules (CartCommands). `mayTakeOver`: an
+   * admin (draft orders) moving the cart to another customer, even away from a registered
+   * one; the store never may.
+   */
+  updateWork(input: StorePostCartsCartReq, ctx: RequestContext, mayTakeOver: boolean): CartWork {
+    return async (locked, manager) => {
+      const { cart } = locked;
+      const customerChanged = await this.updateCustomer(cart, input, ctx, manager, mayTakeOver);
+      const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
+      if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
+      if (input.shipping_address !== undefined) {
+        const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(locked, manager)));
+        await this.addresses.setShipping(cart, input.shipping_address, countries, manager);
+      }
+      if (input.sales_channel_id !== undefined && input.sales_channel_id !== cart.sales_channel_id) {
+        const channel = await this.salesChannel(input.sales_channel_id, manager);
+        await this.lineItems.removeOutsideSalesChannel(cart.id, channel.id, manager);
+        await updateById(manager, Cart, cart.id, { sales_channel_id: channel.id });
+        cart.sales_channel_id = channel.id;
+        await deleteShippingMethods(manager, cart.id);
+      }
+      // The discounts just written are the cart's discounts: the adjustments are rebuilt from them without reading them back.
+      const applied =
+        input.discounts !== undefined
+          ? await this.discounts.apply(
+              cart,
+              input.discounts.map((d) => d.code),
+              manager,
+            )
+          : undefined;
+      if (input.gift_cards !== undefined)
+        await this.giftCards.replace(
+          cart,
+          input.gift_cards.map((g) => g.code),
+          manager,
+        );
+      if (input.context !== undefined) {
+        const context = boundedJson('context', { ...(cart.context ?? {}), ...withoutRequestFacts(input.context) }, cart.context);
+        await updateById(manager, Cart, cart.id, { context });
+      }
+      // Medusa v1.20: the bare cart id when the customer changed, then the saved cart row.
+      return { kind: 'cart', discounts: applied, sessionsDropped: regionChanged, events: { customerUpdated: customerChanged, updated: 'row' } };
+    };
   }
 
   /**
@@ -260,14 +257,6 @@ export class CartsService {
     await updateById(manager, Cart, cart.id, { customer_id: customer.id, email: customer.email });
     Object.assign(cart, { customer_id: customer.id, email: customer.email });
     return changed;
-  }
-
-  /** The cart row's columns (what Medusa's `cart.updated` carries after an update), from the cart read for the answer. */
-  private cartRow(cart: Cart): Record<string, unknown> & { id: string } {
-    const row = Object.fromEntries(
-      this.dataSource.getMetadata(Cart).columns.map((c) => [c.propertyName, (cart as unknown as Record<string, unknown>)[c.propertyName]]),
-    );
-    return { ...row, id: cart.id };
   }
 
   /**

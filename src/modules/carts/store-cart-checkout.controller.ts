@@ -3,11 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { StoreController } from '../../common/auth/surface';
 import { IdempotencyKeyHeader, withStatus } from '../../common/idempotency/idempotency-key.decorator';
-import { IdempotencyKeysService, IdempotentRequest } from '../../common/idempotency/idempotency-keys.service';
+import { IdempotencyKeysService, IdempotentRequest, StoredOutcome, StoredResponse } from '../../common/idempotency/idempotency-keys.service';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { WritesNoNotice } from '../table-changes/notice-free-writes';
 import { CartCheckoutService } from './cart-checkout.service';
-import { CartCompletionService } from './cart-completion.service';
+import { withStoreViewOfCustomer } from '../customers/guest-view';
+import { CartCompletionService, CompletionResult, CompletionRolledBack } from './cart-completion.service';
 import type { RequestContext } from './carts.service';
 import { StorePostCartsCartPaymentSessionReq, StorePostCartsCartPaymentSessionUpdateReq, StorePostCartsCartShippingMethodReq } from './dto/store-carts.dto';
 import { CartRequestContext } from './request-context';
@@ -85,7 +86,10 @@ export class StoreCartCheckoutController {
   @MedusaResponse('StoreCartsRes')
   @WritesNoNotice()
   async calculateTaxes(@Param('id') id: string, @IdempotencyKeyHeader() key: IdempotentRequest, @Res({ passthrough: true }) res: Response) {
-    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.checkout.calculateTaxes(id, manager) } }));
+    const stored = await this.idempotency.run(key, async (manager) => ({
+      status: 200,
+      body: { cart: await this.checkout.calculateTaxes(id, manager) },
+    }));
     return withStatus(res, stored);
   }
 
@@ -99,7 +103,7 @@ export class StoreCartCheckoutController {
     @CartRequestContext() ctx: RequestContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return withStatus(res, await this.completion.complete(id, key, ctx));
+    return withStatus(res, await this.completeIdempotently(id, key, ctx));
   }
 
   /** Deprecated alias kept by Medusa v1. Its key binds to this path. */
@@ -113,6 +117,42 @@ export class StoreCartCheckoutController {
     @CartRequestContext() ctx: RequestContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return withStatus(res, await this.completion.complete(id, key, ctx));
+    return withStatus(res, await this.completeIdempotently(id, key, ctx));
+  }
+
+  /**
+   * The completion in the idempotency key's transaction, its result recorded on the key:
+   * a result that keeps nothing is recorded after the rollback, with the writes it keeps.
+   */
+  private completeIdempotently(id: string, key: IdempotentRequest, ctx: RequestContext): Promise<StoredResponse<CompletionBody>> {
+    return this.idempotency.run<CompletionBody>(key, async (manager) => {
+      try {
+        return completionResponse(await this.completion.complete(id, key.key, ctx, manager));
+      } catch (err) {
+        if (err instanceof CompletionRolledBack) throw new StoredOutcome(completionResponse(err.result), err.keep);
+        throw err;
+      }
+    });
+  }
+}
+
+type CompletionBody =
+  | { type: 'order'; data: unknown }
+  | { type: 'cart'; data: unknown; payment_status: string }
+  | { type: 'not_allowed'; code: 'insufficient_inventory'; message: string };
+
+/** Medusa v1's answers of a completion: the order, the cart when the payment needs more, 409 for missing stock. */
+function completionResponse(result: CompletionResult): StoredResponse<CompletionBody> {
+  switch (result.kind) {
+    case 'placed':
+      return { status: 200, body: { type: 'order', data: withStoreViewOfCustomer(result.order) } };
+    case 'payment_needs_more':
+      // A copy as JSON: the answer recorded on the key is the cart as read before the rollback.
+      return { status: 200, body: { type: 'cart', data: JSON.parse(JSON.stringify(result.cart)), payment_status: result.paymentStatus } };
+    case 'out_of_stock':
+      return {
+        status: 409,
+        body: { type: 'not_allowed', code: 'insufficient_inventory', message: `Variant with id: ${result.variantId} does not have the required inventory` },
+      };
   }
 }

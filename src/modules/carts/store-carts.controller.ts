@@ -82,7 +82,10 @@ export class StoreCartsController {
     @IdempotencyKeyHeader() key: IdempotentRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const stored = await this.idempotency.run(key, async (manager) => ({ status: 200, body: { cart: await this.carts.addLineItem(id, body, manager) } }));
+    const stored = await this.idempotency.run(key, async (manager) => ({
+      status: 200,
+      body: { cart: await this.carts.addLineItem(id, body, manager) },
+    }));
     return withStatus(res, stored);
   }
 

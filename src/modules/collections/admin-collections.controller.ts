@@ -13,21 +13,10 @@ import {
   AdminPostCollectionsReq,
 } from './dto/admin-collections.dto';
 import { ProductCollection } from './product-collection.entity';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_COLLECTION_ALLOWED_RELATIONS, ADMIN_COLLECTION_LIST, ADMIN_COLLECTION_RELATIONS } from './collection-lists';
 
-/** Medusa's default: products with their shipping profile. */
-const DEFAULT_RELATIONS = ['products', 'products.profile'];
-const ALLOWED_RELATIONS = [
-  ...DEFAULT_RELATIONS,
-  'products.variants',
-  'products.images',
-  'products.tags',
-  'products.type',
-  'products.profile',
-  'products.profiles',
-];
-/** The list shows these collection columns only (no metadata, no deleted_at), as Medusa's does. */
-const LIST_SELECT = { id: true, title: true, handle: true, created_at: true, updated_at: true } as const;
-const ONE = { entity: ProductCollection, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS };
+const ONE = { entity: ProductCollection, defaultRelations: ADMIN_COLLECTION_RELATIONS, allowedRelations: ADMIN_COLLECTION_ALLOWED_RELATIONS };
 
 @ApiTags('Product Collections')
 @AdminController('collections')
@@ -36,12 +25,12 @@ export class AdminCollectionsController {
 
   @Get()
   @ApiOperation({ summary: 'List Collections' })
-  @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  @ListRoute(ADMIN_COLLECTION_LIST)
   @MedusaResponse('AdminCollectionsListRes')
   async list(@Query() query: AdminGetCollectionsParams, @FindParams() config: FindConfig) {
     const { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at } = query;
     const filters = { q, title, handle, discount_condition_id, created_at, updated_at, deleted_at };
-    const [collections, count] = await this.collections.list(filters, config, LIST_SELECT);
+    const [collections, count] = await this.collections.list(ADMIN_COLLECTION_LIST, filters, config);
     return listEnvelope('collections', collections, count, config);
   }
 
@@ -50,7 +39,7 @@ export class AdminCollectionsController {
   @ApiOperation({ summary: 'Create a Collection' })
   @MedusaResponse('AdminCollectionsRes')
   async create(@Body() body: AdminPostCollectionsReq) {
-    return { collection: await this.collections.create(body, DEFAULT_RELATIONS) };
+    return { collection: await this.collections.create(body, ADMIN_COLLECTION_RELATIONS) };
   }
 
   @Get(':id')
@@ -66,7 +55,7 @@ export class AdminCollectionsController {
   @ApiOperation({ summary: 'Update a Collection' })
   @MedusaResponse('AdminCollectionsRes')
   async update(@Param('id') id: string, @Body() body: AdminPostCollectionsCollectionReq) {
-    return { collection: await this.collections.update(id, body, DEFAULT_RELATIONS) };
+    return { collection: await this.collections.update(id, body, ADMIN_COLLECTION_RELATIONS) };
   }
 
   @Delete(':id')
@@ -83,7 +72,7 @@ export class AdminCollectionsController {
   @ApiOperation({ summary: 'Add Products to Collection' })
   @MedusaResponse('AdminCollectionsRes')
   async addProducts(@Param('id') id: string, @Body() body: AdminCollectionProductsBatchReq) {
-    return { collection: await this.collections.addProducts(id, body.product_ids, DEFAULT_RELATIONS) };
+    return { collection: await this.collections.addProducts(id, body.product_ids, ADMIN_COLLECTION_RELATIONS) };
   }
 
   @Delete(':id/products/batch')

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, Not, Raw } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, Not } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { ListSpec, runList } from '../../common/query/list-spec';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { moveProductsIntoCollection, takeProductsOutOfCollection } from '../products/products.repository';
@@ -35,32 +35,9 @@ export class CollectionsService {
     private readonly tx: TransactionRunner,
   ) {}
 
-  /**
-   * A page of collections. A `deleted_at` filter includes soft-deleted collections;
-   * `select` limits the collection's own columns (relations keep all of theirs).
-   */
-  list(filters: CollectionListFilters, config: FindConfig, select?: FindOptionsSelect<ProductCollection>): Promise<[ProductCollection[], number]> {
-    const where: FindOptionsWhere<ProductCollection> = buildWhere<ProductCollection>({
-      title: filters.title,
-      handle: filters.handle,
-      created_at: filters.created_at,
-      updated_at: filters.updated_at,
-      deleted_at: filters.deleted_at,
-    });
-    if (filters.discount_condition_id !== undefined) {
-      // Written by the discounts module: a condition's product collections.
-      where.id = Raw(
-        (alias) => `${alias} IN (SELECT dcpc.product_collection_id FROM discount_condition_product_collection dcpc WHERE dcpc.condition_id = :conditionId)`,
-        { conditionId: filters.discount_condition_id },
-      );
-    }
-    return listPage(this.dataSource.getRepository(ProductCollection), {
-      where: withSearch(where, filters.q, ['title', 'handle']),
-      config,
-      order: { ...config.order, id: config.order.id ?? 'ASC' },
-      select,
-      withDeleted: filters.deleted_at !== undefined,
-    });
+  /** A page of collections as the route's list spec says (ADMIN_COLLECTION_LIST, STORE_COLLECTION_LIST). */
+  list(spec: ListSpec<ProductCollection>, filters: CollectionListFilters, config: FindConfig): Promise<[ProductCollection[], number]> {
+    return runList(this.dataSource.manager, spec, { ...filters }, config);
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<ProductCollection> {

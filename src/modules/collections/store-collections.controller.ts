@@ -3,11 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { STORE_COLLECTION_LIST } from './collection-lists';
+import { ListRoute } from '../../common/query/list-spec';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CollectionsService } from './collections.service';
 import { StoreGetCollectionsParams } from './dto/store-collections.dto';
-import { ProductCollection } from './product-collection.entity';
 
 @ApiTags('Product Collections')
 @StoreController('collections')
@@ -16,12 +17,12 @@ export class StoreCollectionsController {
 
   @Get()
   @ApiOperation({ summary: 'List Collections' })
-  @QueryConfig({ entity: ProductCollection, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @ListRoute(STORE_COLLECTION_LIST)
   @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
   @MedusaResponse('StoreCollectionsListRes')
   async list(@Query() query: StoreGetCollectionsParams, @FindParams() config: FindConfig) {
     const { handle, created_at, updated_at } = query;
-    const [collections, count] = await this.collections.list({ handle, created_at, updated_at }, config);
+    const [collections, count] = await this.collections.list(STORE_COLLECTION_LIST, { handle, created_at, updated_at }, config);
     return listEnvelope('collections', collections, count, config);
   }
 

@@ -3,10 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { ADMIN_CURRENCY_LIST } from './currency-lists';
+import { ListRoute } from '../../common/query/list-spec';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse } from '../catalogue-cache/catalogue-cache.interceptor';
 import { CurrenciesService } from './currencies.service';
-import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
 
 @ApiTags('Currencies')
@@ -16,7 +17,7 @@ export class AdminCurrenciesController {
 
   @Get()
   @ApiOperation({ summary: 'List Currency' })
-  @QueryConfig({ entity: Currency, defaultLimit: 20, maxLimit: 200, allowedRelations: [], defaultOrder: {} })
+  @ListRoute(ADMIN_CURRENCY_LIST)
   // The admin guard still runs on every request; only the body (the same for every admin) is cached.
   @CachedCatalogueResponse({ scope: 'currencies' })
   @MedusaResponse('AdminCurrenciesListRes')

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { applySearch, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_CURRENCY_LIST } from './currency-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Currency } from './currency.entity';
 import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/admin-currencies.dto';
@@ -10,13 +11,8 @@ import { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './dto/
 export class CurrenciesService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(filters: AdminGetCurrenciesParams, config: FindConfig): Promise<[Currency[], number]> {
-    const qb = this.dataSource.getRepository(Currency).createQueryBuilder('currency');
-    if (filters.code !== undefined) qb.andWhere('currency.code = :code', { code: filters.code.toLowerCase() });
-    if (filters.includes_tax !== undefined) qb.andWhere('currency.includes_tax = :it', { it: filters.includes_tax });
-    applySearch(qb, filters.q, ['currency.code', 'currency.name']);
-    const order = Object.keys(config.order).length > 0 ? config.order : { rank: 'ASC' as const };
-    return listPage(this.dataSource.getRepository(Currency), { query: qb, config, order });
+  list(filters: AdminGetCurrenciesParams, config: FindConfig): Promise<[Currency[], number]> {
+    return runList(this.dataSource.manager, ADMIN_CURRENCY_LIST, { ...filters }, config);
   }
 
   async update(code: string, input: AdminPostCurrenciesCurrencyReq): Promise<Currency> {

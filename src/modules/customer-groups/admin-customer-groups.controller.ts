@@ -4,9 +4,10 @@ import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
+import { ADMIN_CUSTOMER_LIST } from '../customers/customer-lists';
+import { ADMIN_CUSTOMER_GROUP_LIST, CUSTOMER_GROUP_RELATIONS } from './customer-group-lists';
+import { ListRoute } from '../../common/query/list-spec';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { CUSTOMER_RELATIONS } from '../customers/customer-relations';
-import { Customer } from '../customers/customer.entity';
 import { CustomerGroup } from './customer-group.entity';
 import { CustomerGroupsService } from './customer-groups.service';
 import {
@@ -17,8 +18,7 @@ import {
   AdminPostCustomerGroupsReq,
 } from './dto/admin-customer-groups.dto';
 
-const GROUP_RELATIONS = ['customers'];
-const ONE = { entity: CustomerGroup, defaultRelations: [], allowedRelations: GROUP_RELATIONS };
+const ONE = { entity: CustomerGroup, defaultRelations: [], allowedRelations: CUSTOMER_GROUP_RELATIONS };
 
 @ApiTags('Customer Groups')
 @AdminController('customer-groups')
@@ -27,7 +27,7 @@ export class AdminCustomerGroupsController {
 
   @Get()
   @ApiOperation({ summary: 'List Customer Groups' })
-  @QueryConfig({ entity: CustomerGroup, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: GROUP_RELATIONS })
+  @ListRoute(ADMIN_CUSTOMER_GROUP_LIST)
   @MedusaResponse('AdminCustomerGroupsListRes')
   async list(@Query() query: AdminGetCustomerGroupsParams, @FindParams() config: FindConfig) {
     const { q, id, name, discount_condition_id, created_at, updated_at } = query;
@@ -71,7 +71,7 @@ export class AdminCustomerGroupsController {
 
   @Get(':id/customers')
   @ApiOperation({ summary: "List a Customer Group's Customers" })
-  @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @ListRoute(ADMIN_CUSTOMER_LIST)
   @MedusaResponse('AdminCustomersListRes')
   async listCustomers(@Param('id') id: string, @Query() query: AdminGetGroupsGroupCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, created_at, updated_at } = query;

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { And, DataSource, EntityManager, FindOperator, FindOptionsWhere, In, Not, QueryFailedError, Raw } from 'typeorm';
+import { DataSource, EntityManager, In, Not, QueryFailedError } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_CUSTOMER_GROUP_LIST } from './customer-group-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { Customer } from '../customers/customer.entity';
@@ -43,23 +44,7 @@ export class CustomerGroupsService {
   ) {}
 
   list(filters: CustomerGroupListFilters, config: FindConfig): Promise<[CustomerGroup[], number]> {
-    const where: FindOptionsWhere<CustomerGroup> = buildWhere<CustomerGroup>({
-      name: filters.name,
-      created_at: filters.created_at,
-      updated_at: filters.updated_at,
-    });
-    const idConditions: FindOperator<string>[] = [];
-    if (filters.id?.length) idConditions.push(In(filters.id));
-    if (filters.discount_condition_id !== undefined) {
-      // Written by the discounts module: a condition's customer groups.
-      idConditions.push(
-        Raw((alias) => `${alias} IN (SELECT dccg.customer_group_id FROM discount_condition_customer_group dccg WHERE dccg.condition_id = :conditionId)`, {
-          conditionId: filters.discount_condition_id,
-        }),
-      );
-    }
-    if (idConditions.length) where.id = idConditions.length === 1 ? idConditions[0] : And(...idConditions);
-    return listPage(this.dataSource.getRepository(CustomerGroup), { where: withSearch(where, filters.q, ['name']), config });
+    return runList(this.dataSource.manager, ADMIN_CUSTOMER_GROUP_LIST, { ...filters }, config);
   }
 
   async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<CustomerGroup> {

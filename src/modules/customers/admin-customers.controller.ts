@@ -4,6 +4,8 @@ import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_CUSTOMER_LIST } from './customer-lists';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { ADMIN_CUSTOMER_DEFAULT_RELATIONS, CUSTOMER_RELATIONS } from './customer-relations';
 import { Customer } from './customer.entity';
@@ -19,7 +21,7 @@ export class AdminCustomersController {
 
   @Get()
   @ApiOperation({ summary: 'List Customers' })
-  @QueryConfig({ entity: Customer, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: CUSTOMER_RELATIONS })
+  @ListRoute(ADMIN_CUSTOMER_LIST)
   @MedusaResponse('AdminCustomersListRes')
   async list(@Query() query: AdminGetCustomersParams, @FindParams() config: FindConfig) {
     const { q, has_account, groups, created_at, updated_at } = query;

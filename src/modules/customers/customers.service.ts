@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, QueryFailedError, Raw } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, QueryFailedError } from 'typeorm';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endSessionsOf } from '../auth/login-sessions.repository';
 import { customerEventData, emitEvent } from '../events/outbox';
@@ -11,8 +11,8 @@ import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
 import { PgErrorCode } from '../../common/errors/pg-errors';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_CUSTOMER_LIST, CUSTOMER_SEARCH_COLUMNS } from './customer-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { FrequentTrigrams } from '../../common/query/frequent-trigrams';
 import { narrowSearchTerm } from '../../common/query/trigram-search';
@@ -60,8 +60,6 @@ export interface UpdateCustomerInput {
 
 const ACCOUNT_EXISTS = 'A customer with the given email already has an account. Log in instead';
 const EMAIL_UNIQUE_INDEX = 'IDX_customer_email_has_account_unique';
-const SEARCH_COLUMNS = ['email', 'first_name', 'last_name'];
-
 /** Emails are stored lower-cased so lookups can use the (email, has_account) index. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -91,33 +89,19 @@ export class CustomersService {
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
   ) {
-    this.searchTrigrams = new FrequentTrigrams(dataSource, { table: 'customer', columns: SEARCH_COLUMNS, liveRows: 'deleted_at IS NULL' });
+    this.searchTrigrams = new FrequentTrigrams(dataSource, { table: 'customer', columns: CUSTOMER_SEARCH_COLUMNS, liveRows: 'deleted_at IS NULL' });
   }
 
   /** A page of customers; `groups` keeps customers that belong to any of those groups. */
-  list(filters: CustomerListFilters, config: FindConfig, manager: EntityManager = this.dataSource.manager): Promise<[Customer[], number]> {
-    const where: FindOptionsWhere<Customer> = buildWhere<Customer>({
-      has_account: filters.has_account,
-      created_at: filters.created_at,
-      updated_at: filters.updated_at,
-    });
-    if (filters.groups?.length) {
-      where.id = Raw((alias) => `${alias} IN (SELECT cgc.customer_id FROM customer_group_customers cgc WHERE cgc.customer_group_id IN (:...groupIds))`, {
-        groupIds: filters.groups,
-      });
-    }
-    const repo = manager.getRepository(Customer);
-    // No filter: the total is the live customers, which the database keeps counted.
-    if (!filters.q && Object.keys(where).length === 0) return listPage(repo, { where, config, count: () => liveRowCount(manager, 'customer') });
-    if (!filters.q) return listPage(repo, { where, config });
-    // A search is selective and costly: the page's statement counts it too (see listPage's `count`).
-    return listPage(repo, { where: withSearch(where, filters.q, SEARCH_COLUMNS, this.searchIndexTerms(filters.q)), config, count: 'window' });
+  list(filters: CustomerListFilters, config: FindConfig): Promise<[Customer[], number]> {
+    const indexTerms = filters.q ? this.searchIndexTerms(filters.q) : undefined;
+    return runList(this.dataSource.manager, ADMIN_CUSTOMER_LIST, { ...filters }, config, { indexTerms });
   }
 
   /** Per search column, the part of `q` the trigram index is asked for (see trigram-search). */
   searchIndexTerms(q: string): Record<string, string> {
     const frequent = this.searchTrigrams.byColumn();
-    return Object.fromEntries(SEARCH_COLUMNS.map((column) => [column, narrowSearchTerm(q, frequent.get(column) ?? new Set())]));
+    return Object.fromEntries(CUSTOMER_SEARCH_COLUMNS.map((column) => [column, narrowSearchTerm(q, frequent.get(column) ?? new Set())]));
   }
 
   /** Samples which trigrams are common now (otherwise done in the background after start and every few minutes). */

@@ -10,6 +10,7 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { LoginThrottled } from '../auth/login-throttle';
 import { STORE_SESSION_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
+import { EmailExistsThrottled } from './email-exists-throttle';
 import { StoreGetAuthEmailParams, StorePostAuthReq } from './dto/store-customers.dto';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -66,6 +67,7 @@ export class StoreAuthController {
   }
 
   @Get(':email')
+  @EmailExistsThrottled()
   @ApiOperation({ summary: 'Check if Email Exists' })
   @ApiParam({ name: 'email', type: String, format: 'email' })
   @MedusaResponse('StoreGetAuthEmailRes')

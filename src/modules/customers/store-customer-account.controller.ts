@@ -5,16 +5,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentCustomerId, CustomerRequired, RequestAuth } from '../../common/auth/auth.decorators';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { Order } from '../orders/order.entity';
-import { ORDER_TOTAL_FIELDS } from '../orders/order-totals';
-import {
-  ALLOWED_ORDER_RELATIONS,
-  CUSTOMER_ORDERS_KEPT_WITH_FIELDS,
-  OrdersService,
-  STORE_ORDER_ALLOWED_RELATIONS,
-  STORE_ORDER_DEFAULT_RELATIONS,
-} from '../orders/orders.service';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
+import { ListRoute } from '../../common/query/list-spec';
+import { CUSTOMER_ORDER_LIST } from '../orders/order-lists';
+import { OrdersService } from '../orders/orders.service';
 import { CustomerAddressesService } from './customer-addresses.service';
 import { STORE_CUSTOMER_RELATIONS } from './customer-relations';
 import { CustomersService } from './customers.service';
@@ -50,18 +44,7 @@ export class StoreCustomerAccountController {
   @Get('orders')
   @CustomerRequired()
   @ApiOperation({ summary: 'List Orders' })
-  @QueryConfig({
-    entity: Order,
-    defaultLimit: 10,
-    maxLimit: 1000,
-    // Medusa 1.20 lists a customer's orders with the store order routes' default relations.
-    defaultRelations: STORE_ORDER_DEFAULT_RELATIONS,
-    allowedRelations: [...new Set([...ALLOWED_ORDER_RELATIONS, ...STORE_ORDER_ALLOWED_RELATIONS])],
-    computedFields: [...ORDER_TOTAL_FIELDS, 'paid_total', 'refunded_total', 'refundable_amount', 'object', 'gift_card_transactions'],
-    isList: true,
-    keptWithFields: CUSTOMER_ORDERS_KEPT_WITH_FIELDS,
-    totalsOnlyWhenNamed: true,
-  })
+  @ListRoute(CUSTOMER_ORDER_LIST)
   @MedusaResponse('StoreCustomersListOrdersRes')
   async listOrders(@CurrentCustomerId() customerId: string, @Query() query: StoreGetCustomersCustomerOrdersParams, @FindParams() config: FindConfig) {
     const { limit: _limit, offset: _offset, order: _order, expand: _expand, fields: _fields, ...filters } = query;

@@ -5,6 +5,8 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_DISCOUNT_LIST } from './discount-lists';
 import { DISCOUNT_ALLOWED_RELATIONS, DISCOUNT_DEFAULT_RELATIONS } from './discount-lookup';
 import { Discount } from './discount.entity';
 import { DiscountsService } from './discounts.service';
@@ -19,7 +21,7 @@ export class AdminDiscountsController {
 
   @Get()
   @ApiOperation({ summary: 'List Discounts' })
-  @QueryConfig({ ...DISCOUNT_QUERY, defaultLimit: 20, maxLimit: 1000 })
+  @ListRoute(ADMIN_DISCOUNT_LIST)
   @MedusaResponse('AdminDiscountsListRes')
   async list(@Query() query: AdminGetDiscountsParams, @FindParams() config: FindConfig) {
     const [discounts, count] = await this.discounts.list(query, config);

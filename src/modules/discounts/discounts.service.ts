@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { buildWhere, listPage, withSearch } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_DISCOUNT_LIST } from './discount-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { DiscountRule } from './discount-rule.entity';
@@ -30,17 +30,8 @@ export class DiscountsService {
   ) {}
 
   list(filters: AdminGetDiscountsParams, config: FindConfig): Promise<[Discount[], number]> {
-    const where: FindOptionsWhere<Discount> = buildWhere<Discount>({
-      is_dynamic: filters.is_dynamic,
-      is_disabled: filters.is_disabled,
-      created_at: filters.created_at,
-      updated_at: filters.updated_at,
-    });
-    const ruleWhere = buildWhere<DiscountRule>({ type: filters.rule?.type, allocation: filters.rule?.allocation });
-    if (Object.keys(ruleWhere).length > 0) where.rule = ruleWhere;
-    // No filter: the total is the live discounts, which the database keeps counted.
-    const count = !filters.q && Object.keys(where).length === 0 ? () => liveRowCount(this.dataSource.manager, 'discount') : undefined;
-    return listPage(this.dataSource.getRepository(Discount), { where: withSearch(where, filters.q, ['code']), config, relationLoad: 'json-tree', count });
+    const { rule, ...own } = filters;
+    return runList(this.dataSource.manager, ADMIN_DISCOUNT_LIST, { ...own, rule_type: rule?.type, rule_allocation: rule?.allocation }, config);
   }
 
   retrieve(id: string, relations: string[] = DISCOUNT_DEFAULT_RELATIONS): Promise<Discount> {

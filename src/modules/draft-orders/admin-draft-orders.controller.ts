@@ -3,11 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { DraftOrder } from './draft-order.entity';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
 import { DraftOrderPaymentService } from './draft-order-payment.service';
 import { DraftOrdersService } from './draft-orders.service';
-import { DRAFT_ORDER_LIST_ALLOWED_RELATIONS, DRAFT_ORDER_LIST_RELATIONS, DraftOrdersQueryService } from './draft-orders-query.service';
+import { DraftOrdersQueryService } from './draft-orders-query.service';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_DRAFT_ORDER_LIST } from './draft-order-lists';
 import {
   AdminGetDraftOrdersParams,
   AdminPostDraftOrdersDraftOrderLineItemsItemReq,
@@ -28,12 +29,7 @@ export class AdminDraftOrdersController {
 
   @Get()
   @ApiOperation({ summary: 'List Draft Orders' })
-  @QueryConfig({
-    entity: DraftOrder,
-    defaultLimit: 50,
-    defaultRelations: DRAFT_ORDER_LIST_RELATIONS,
-    allowedRelations: DRAFT_ORDER_LIST_ALLOWED_RELATIONS,
-  })
+  @ListRoute(ADMIN_DRAFT_ORDER_LIST)
   @MedusaResponse('AdminDraftOrdersListRes')
   async list(@Query() query: AdminGetDraftOrdersParams, @FindParams() config: FindConfig) {
     const { q, status, created_at, updated_at } = query;

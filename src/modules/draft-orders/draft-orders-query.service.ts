@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, ILike, Raw } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { buildWhere, escapeLike, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_DRAFT_ORDER_LIST } from './draft-order-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import type { Cart } from '../carts/cart.entity';
@@ -32,20 +33,6 @@ const DRAFT_ORDER_CART_RELATIONS = [
 /** A draft as single-draft responses show it: its order and its cart with every total. */
 export type DraftOrderView = DraftOrder & { cart: Cart };
 
-/** What a draft list shows by default: the plain cart with its lines (no totals), and the order. */
-export const DRAFT_ORDER_LIST_RELATIONS = ['order', 'cart', 'cart.items', 'cart.items.adjustments'];
-
-/** What `expand` may name on the draft list. */
-export const DRAFT_ORDER_LIST_ALLOWED_RELATIONS = [
-  ...DRAFT_ORDER_LIST_RELATIONS,
-  'cart.region',
-  'cart.customer',
-  'cart.shipping_address',
-  'cart.billing_address',
-  'cart.shipping_methods',
-  'cart.discounts',
-];
-
 export interface DraftOrderListFilters {
   q?: string;
   status?: DraftOrderStatus[];
@@ -61,18 +48,9 @@ export class DraftOrdersQueryService {
     private readonly carts: CartLoaderService,
   ) {}
 
-  /** A page of drafts; `q` matches the cart's email (case-insensitive) or the display id as text. */
+  /** A page of drafts (ADMIN_DRAFT_ORDER_LIST). */
   list(filters: DraftOrderListFilters, config: FindConfig): Promise<[DraftOrder[], number]> {
-    const where = buildWhere<DraftOrder>({ status: filters.status, created_at: filters.created_at, updated_at: filters.updated_at });
-    let search: FindOptionsWhere<DraftOrder>[] | FindOptionsWhere<DraftOrder> = where;
-    if (filters.q) {
-      const pattern = `%${escapeLike(filters.q)}%`;
-      search = [
-        { ...where, cart: { email: ILike(pattern) } },
-        { ...where, display_id: Raw((alias) => `CAST(${alias} AS text) ILIKE :pattern`, { pattern }) },
-      ];
-    }
-    return listPage(this.dataSource.getRepository(DraftOrder), { where: search, config, relationLoad: 'json-tree' });
+    return runList(this.dataSource.manager, ADMIN_DRAFT_ORDER_LIST, { ...filters }, config);
   }
 
   /** The draft row; 404 with Medusa's message. */

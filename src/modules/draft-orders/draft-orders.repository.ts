@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { DraftOrder } from './draft-order.entity';
 
 /**
  * Whether the cart's billing country is one of its region's countries; undefined when the
@@ -28,4 +29,14 @@ export async function upsertCustomShippingOption(
      ON CONFLICT (shipping_option_id, cart_id) DO UPDATE SET price = EXCLUDED.price, updated_at = now()`,
     [option.id, option.shippingOptionId, option.cartId, option.price],
   );
+}
+
+/** The draft row under its row lock (first lock of a payment or a deletion, before the cart's); undefined when missing. */
+export async function lockDraft(manager: EntityManager, id: string): Promise<DraftOrder | undefined> {
+  return (await manager.getRepository(DraftOrder).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+}
+
+/** Marks a locked open draft completed with its order. */
+export async function completeDraft(manager: EntityManager, id: string, orderId: string): Promise<void> {
+  await manager.getRepository(DraftOrder).update({ id, status: 'open' }, { status: 'completed', order_id: orderId, completed_at: () => 'now()' });
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { CartLoaderService } from '../carts/cart-loader.service';
-import { softDeleteCart } from '../carts/carts.repository';
+import { CartCommands } from '../carts/cart-commands';
 import { DraftCartService } from './draft-cart.service';
 import { DraftOrder } from './draft-order.entity';
+import { lockDraft } from './draft-orders.repository';
 import { DraftOrdersQueryService, DraftOrderView, notOpen } from './draft-orders-query.service';
 import type {
   AdminPostDraftOrdersDraftOrderLineItemsItemReq,
@@ -23,7 +23,7 @@ export class DraftOrdersService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly queries: DraftOrdersQueryService,
-    private readonly carts: CartLoaderService,
+    private readonly commands: CartCommands,
     private readonly draftCarts: DraftCartService,
   ) {}
 
@@ -118,18 +118,18 @@ export class DraftOrdersService {
   /**
    * Hard-deletes an open draft (Medusa v1 keeps no deleted drafts) and soft-deletes its
    * cart, so the abandoned cart can no longer be edited or completed. A completed draft,
-   * or one whose cart is being completed by a payment right now, is the record of its
-   * order: 400 not_allowed. A missing draft is not an error (200, as Medusa v1).
+   * or an open one whose cart the store completed, is the record of its order: 400
+   * not_allowed. A missing draft is not an error (200, as Medusa v1).
    * Locks the draft row, then the cart row (the order every draft operation uses).
    */
   async delete(id: string): Promise<void> {
     await this.tx.run(async (manager) => {
-      const draft = await manager.getRepository(DraftOrder).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const draft = await lockDraft(manager, id);
       if (!draft) return;
-      const cart = await this.carts.lock(draft.cart_id, manager);
-      if (draft.status !== 'open' || cart.completed_at) throw ApiError.notAllowed('A completed draft order cannot be deleted');
+      if (draft.status !== 'open') throw ApiError.notAllowed('A completed draft order cannot be deleted');
       await manager.getRepository(DraftOrder).delete(draft.id);
-      await softDeleteCart(manager, cart.id);
+      // Refused (400) when the cart was completed through the store meanwhile: it is then the record of an order.
+      await this.commands.delete(draft.cart_id, manager);
     });
   }
 }

@@ -6,7 +6,7 @@ import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
  * (`dispatched_at` set in the same transaction as the delivery jobs).
  */
 @Entity('outbox_event')
-@Index('IDX_outbox_event_pending', ['seq'], { where: 'dispatched_at IS NULL' })
+@Index('IDX_outbox_event_pending', ['lane', 'seq'], { where: 'dispatched_at IS NULL' })
 @Index('IDX_outbox_event_dispatched_at', ['dispatched_at'], { where: 'dispatched_at IS NOT NULL' })
 export class OutboxEvent {
   static readonly idPrefix = 'evt';
@@ -26,6 +26,10 @@ export class OutboxEvent {
   /** Medusa v1's payload for that event (`{ id }` plus what Medusa adds). */
   @Column({ type: 'jsonb' })
   data!: Record<string, unknown>;
+
+  /** 0: business, relayed first; 1: what anonymous cart writes cause (see EventLane). */
+  @Column({ type: 'smallint', default: 0 })
+  lane!: number;
 
   @Column({ type: 'timestamp with time zone', default: () => 'now()' })
   created_at!: Date;

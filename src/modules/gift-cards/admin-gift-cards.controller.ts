@@ -7,7 +7,9 @@ import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { AdminGetGiftCardsParams, AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admin-gift-cards.dto';
 import { GiftCard } from './gift-card.entity';
-import { GIFT_CARD_DEFAULT_RELATIONS, GiftCardsService } from './gift-cards.service';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_GIFT_CARD_LIST, GIFT_CARD_DEFAULT_RELATIONS } from './gift-card-lists';
+import { GiftCardsService } from './gift-cards.service';
 import { toAdminGiftCard } from './admin-gift-card.view';
 
 @ApiTags('Gift Cards')
@@ -17,7 +19,7 @@ export class AdminGiftCardsController {
 
   @Get()
   @ApiOperation({ summary: 'List Gift Cards' })
-  @QueryConfig({ entity: GiftCard, defaultLimit: 50, defaultRelations: GIFT_CARD_DEFAULT_RELATIONS })
+  @ListRoute(ADMIN_GIFT_CARD_LIST)
   @MedusaResponse('AdminGiftCardsListRes')
   async list(@Query() query: AdminGetGiftCardsParams, @FindParams() config: FindConfig) {
     const [giftCards, count] = await this.giftCards.list({ q: query.q }, config);

@@ -57,3 +57,23 @@ export async function enableCardsPaidFor(manager: EntityManager, orderId: string
   )) as [Array<{ id: string }>, number];
   return rows.map((r) => r.id);
 }
+
+/** A card bought in an order, as its buyer's mail shows it. */
+export interface PurchasedCardView {
+  code: string;
+  value: number;
+  balance: number;
+}
+
+/**
+ * The first `limit` cards bought in an order (in their code order) and how many it has in
+ * all, in one statement: the count is taken over every row before the limit applies, so a
+ * mail of an order of ten thousand cards reads `limit` rows, never all of them.
+ */
+export async function firstCardsOfOrder(manager: EntityManager, orderId: string, limit: number): Promise<{ cards: PurchasedCardView[]; total: number }> {
+  const rows = (await manager.query(
+    `SELECT code, value, balance, count(*) OVER ()::int AS total FROM gift_card WHERE order_id = $1 AND deleted_at IS NULL ORDER BY code LIMIT $2`,
+    [orderId, limit],
+  )) as Array<PurchasedCardView & { total: number }>;
+  return { cards: rows.map(({ code, value, balance }) => ({ code, value, balance })), total: rows[0]?.total ?? 0 };
+}

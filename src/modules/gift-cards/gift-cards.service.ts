@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, QueryDeepPartialEntity, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, IsNull, QueryDeepPartialEntity } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError, ApiErrorType } from '../../common/errors/api-error';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { applySearch, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_GIFT_CARD_LIST, GIFT_CARD_DEFAULT_RELATIONS } from './gift-card-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { toRelations } from '../../common/query/relations';
 import { RegionsService } from '../regions/regions.service';
@@ -13,12 +13,9 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
-import { enableCardsPaidFor, insertPurchasedCards, PurchasedCardsLine } from './gift-cards.repository';
+import { enableCardsPaidFor, firstCardsOfOrder, insertPurchasedCards, PurchasedCardsLine, PurchasedCardView } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { emitEvent, emitEvents } from '../events/outbox';
-
-/** Medusa's defaultAdminGiftCardRelations: every admin answer carries the region and the order the card was bought in (null when none). */
-export const GIFT_CARD_DEFAULT_RELATIONS = ['region', 'order'];
 
 export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
 
@@ -46,28 +43,18 @@ export class GiftCardsService {
     private readonly regions: RegionsService,
   ) {}
 
-  /** Live (not soft-deleted) gift cards, one page, ordered by `config.order` then id for stable paging. */
+  /** Live (not soft-deleted) gift cards, one page (ADMIN_GIFT_CARD_LIST). */
   async list(filters: { q?: string }, config: FindConfig): Promise<[GiftCard[], number]> {
-    const repo = this.dataSource.getRepository(GiftCard);
-    const query = this.applyListSearch(repo.createQueryBuilder('gift_card'), filters.q);
-    const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    // No search: the total is the live gift cards, which the database keeps counted.
-    const count = filters.q ? undefined : () => liveRowCount(this.dataSource.manager, 'gift_card');
-    const [cards, total] = await listPage(repo, { query, config, order, relations: config.relations, count });
+    const [cards, total] = await runList(this.dataSource.manager, ADMIN_GIFT_CARD_LIST, filters, config);
     return [cards.map(withOrderObject), total];
   }
 
-  /**
-   * The `q` search of the admin list: a case-insensitive substring of the code.
-   * Extension point for the orders module: Medusa also matches the display id of the order
-   * the card was bought in; add that here as an OR (e.g. an EXISTS on "order" by
-   * `gift_card.order_id` comparing `display_id::text`) once the order table exists.
-   */
-  applyListSearch(qb: SelectQueryBuilder<GiftCard>, q: string | undefined): SelectQueryBuilder<GiftCard> {
-    return applySearch(qb, q, ['gift_card.code']);
+  /** A live gift card by id, or 404. */
+  /** The first `limit` live cards bought in an order, and their number in all (for the buyer's mail). */
+  listBoughtInOrder(orderId: string, limit: number): Promise<{ cards: PurchasedCardView[]; total: number }> {
+    return firstCardsOfOrder(this.dataSource.manager, orderId, limit);
   }
 
-  /** A live gift card by id, or 404. */
   async retrieve(id: string, relations: readonly string[] = GIFT_CARD_DEFAULT_RELATIONS, manager: EntityManager = this.dataSource.manager): Promise<GiftCard> {
     const card = await manager.getRepository(GiftCard).findOne({
       where: { id },
@@ -142,21 +129,25 @@ export class GiftCardsService {
       pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
     }
     if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
+    // The order's cards are handed over now: its one gift-card mail goes (MailService).
+    if (handedOver.length > 0) await emitEvent(manager, 'order.gift_card_created', { id: order.id });
     return handedOver;
   }
 
   /**
    * The order's payment was captured (the caller holds the order's row lock and calls this
-   * once, on the capture that paid the order): the cards bought in it become usable, and
-   * `gift_card.created` is recorded for each in the caller's transaction, which is what
-   * mails the buyer their codes. Resolves with their ids.
+   * once, on the capture that paid the order): the cards bought in it become usable;
+   * `gift_card.created` is recorded for each, and `order.gift_card_created` once (which
+   * mails the buyer their codes), in the caller's transaction. Resolves with their ids.
    */
   async handOverPaidCards(manager: EntityManager, orderId: string): Promise<string[]> {
     const ids = await enableCardsPaidFor(manager, orderId);
-    await emitEvents(
-      manager,
-      ids.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
-    );
+    if (ids.length === 0) return ids;
+    // gift_card.created per card (webhooks), then the order's one gift-card mail (order.gift_card_created).
+    await emitEvents(manager, [
+      ...ids.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
+      { name: 'order.gift_card_created', data: { id: orderId } },
+    ]);
     return ids;
   }
 

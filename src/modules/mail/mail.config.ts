@@ -11,6 +11,8 @@ export interface MailConfig {
   storeResetUrl: string;
   /** Where an admin user's reset link points; `token` is added to its query. */
   adminResetUrl: string;
+  /** Order mails (confirmations, gift-card codes) one recipient gets per hour, across orders and instances; the rest are not sent. */
+  orderMailsPerRecipientPerHour: number;
 }
 
 export const SHIPPED_TEMPLATES = resolve(process.cwd(), 'templates/mail');

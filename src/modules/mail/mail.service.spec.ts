@@ -1,16 +1,39 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../config/configuration';
 import type { EventBus, EventHandler } from '../events/event-bus.service';
+import type { TransactionRunner } from '../../common/database/transaction.runner';
+import type { CustomerPasswordResetService } from '../customers/customer-password-reset.service';
 import type { GiftCardsService } from '../gift-cards/gift-cards.service';
 import type { OrdersService } from '../orders/orders.service';
+import type { UserPasswordResetService } from '../users/user-password-reset.service';
 import { MailService } from './mail.service';
 import { renderTemplate } from './mail-templates';
 
-/** The bus as MailService sees it: a record of what it subscribed. */
+/** The bus as MailService sees it: a record of what it subscribed (`event/subscriber`), and in which lane. */
 function recordingBus() {
   const handlers = new Map<string, EventHandler>();
-  const bus = { subscribe: (name: string, _id: string, handler: EventHandler) => handlers.set(name, handler) } as unknown as EventBus;
-  return { bus, handlers };
+  const lanes = new Map<string, string>();
+  const bus = {
+    subscribe: (name: string, id: string, handler: EventHandler, options: { lane?: string } = {}) => {
+      handlers.set(`${name}/${id}`, handler);
+      lanes.set(`${name}/${id}`, options.lane ?? 'default');
+    },
+  } as unknown as EventBus;
+  return { bus, handlers, lanes };
+}
+
+/** A MailService whose reset token is `token` (the only dependency these cases reach). */
+function mailService(config: ReturnType<typeof loadConfig>, bus: EventBus, token = 'tok.en.x') {
+  const resets = { tokenForMail: async () => token };
+  return new MailService(
+    config,
+    bus,
+    {} as OrdersService,
+    {} as GiftCardsService,
+    resets as unknown as CustomerPasswordResetService,
+    resets as unknown as UserPasswordResetService,
+    {} as TransactionRunner,
+  );
 }
 
 /** The configuration without SMTP_URL, in production or not. */
@@ -23,7 +46,7 @@ describe('MailService without SMTP_URL', () => {
   it('in production sends nothing and warns once at start', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const { bus, handlers } = recordingBus();
-    new MailService(withoutSmtp('production'), bus, {} as OrdersService, {} as GiftCardsService).onModuleInit();
+    mailService(withoutSmtp('production'), bus).onModuleInit();
     expect(handlers.size).toBe(0);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain('SMTP_URL is not set');
@@ -31,11 +54,17 @@ describe('MailService without SMTP_URL', () => {
 
   it('in development logs each mail in one line, reset link included', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const { bus, handlers } = recordingBus();
-    new MailService(withoutSmtp('development'), bus, {} as OrdersService, {} as GiftCardsService).onModuleInit();
-    expect([...handlers.keys()].sort()).toEqual(['customer.password_reset', 'gift_card.created', 'order.placed', 'user.password_reset']);
-    await handlers.get('customer.password_reset')!(
-      { id: 'cus_1', email: 'dev@test.com', first_name: 'Dev', last_name: null, token: 'tok.en.x' },
+    const { bus, handlers, lanes } = recordingBus();
+    mailService(withoutSmtp('development'), bus).onModuleInit();
+    // Reset links in a lane of their own; gift-card codes, one mail per order, in the bulk lane.
+    expect(Object.fromEntries(lanes)).toEqual({
+      'customer.password_reset/mail.customer-password-reset': 'account',
+      'user.password_reset/mail.user-password-reset': 'account',
+      'order.placed/mail.order-confirmation': 'default',
+      'order.placed/mail.gift-cards': 'bulk',
+    });
+    await handlers.get('customer.password_reset/mail.customer-password-reset')!(
+      { id: 'cus_1', email: 'dev@test.com', first_name: 'Dev', last_name: null, reset_grant: { nonce: 'n', issued_at: 1, account_tag: 't' } },
       { eventId: 'evt_1', name: 'customer.password_reset', attempt: 0 },
     );
     expect(log).toHaveBeenCalledTimes(1);

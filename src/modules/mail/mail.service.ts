@@ -1,9 +1,15 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'crypto';
 import { createTransport, Transporter } from 'nodemailer';
+import { TransactionRunner } from '../../common/database/transaction.runner';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
+import { CustomerPasswordResetService } from '../customers/customer-password-reset.service';
 import { EventBus, EventMeta } from '../events/event-bus.service';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { OrdersService } from '../orders/orders.service';
+import { UserPasswordResetService } from '../users/user-password-reset.service';
+import { GIFT_CARD_CODES_PER_MAIL, giftCardMailValues } from './gift-card-mail';
+import { claimOrderMail } from './mail.repository';
 import { MailConfig, withQuery } from './mail.config';
 import { MailTemplates, TemplateValues } from './mail-templates';
 
@@ -14,14 +20,19 @@ function money(amount: unknown, currency: string): string {
   return format.format(Number(amount ?? 0) / 10 ** digits);
 }
 
+/** The mails of one order: its confirmation and the one mail listing its gift cards. */
+const MAILS_PER_ORDER = 2;
+
 /**
- * Medusa's notification mails, as subscribers of the durable event bus: the reset link on
- * `customer.password_reset` / `user.password_reset`, the order confirmation on
- * `order.placed` (unless the order says `no_notification`), the card's code to the buyer
- * on `gift_card.created` for a card bought in an order (not one an admin created; not when
- * the order says `no_notification`), the shipment mail with its tracking numbers on
- * `order.shipment_created` and the cancellation mail on `order.canceled` (neither when the
- * event or the order says `no_notification`). Sent with nodemailer to
+ * Medusa's notification mails, as subscribers of the durable event bus, each in the lane
+ * its urgency asks (DeliveryLane): the reset link on `customer.password_reset` /
+ * `user.password_reset` (lane `account`; the token is made from the event's grant as the
+ * mail goes out, never read from a row); the order confirmation on `order.placed` (unless
+ * the order says `no_notification`); and, also on `order.placed`, ONE mail listing the
+ * gift cards bought in the order (lane `bulk`; at most GIFT_CARD_CODES_PER_MAIL codes).
+ * Order mails are counted in the database before they go (claimOrderMail): at most
+ * MAILS_PER_ORDER per order and MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR per address, so a
+ * checkout anyone can make cannot turn the shop into a mail cannon. Sent with nodemailer to
  * SMTP_URL; a failed send is retried by the bus. Each mail's Message-ID comes from the
  * event, so a mail sent again after a crash can be recognised as the same one.
  * Without SMTP_URL: in development each mail is logged in one line; in production
@@ -39,6 +50,9 @@ export class MailService implements OnModuleInit {
     private readonly bus: EventBus,
     private readonly orders: OrdersService,
     private readonly giftCards: GiftCardsService,
+    private readonly customerResets: CustomerPasswordResetService,
+    private readonly userResets: UserPasswordResetService,
+    private readonly tx: TransactionRunner,
   ) {
     this.mail = config.mail;
     this.templates = new MailTemplates(this.mail.templateFolders);
@@ -50,17 +64,37 @@ export class MailService implements OnModuleInit {
       this.logger.warn('SMTP_URL is not set: no mail is sent (order confirmations, password reset links)');
       return;
     }
-    this.bus.subscribe('customer.password_reset', 'mail.customer-password-reset', (data, meta) =>
-      this.send('customer.password_reset', meta, String(data.email), {
-        ...data,
-        reset_url: withQuery(this.mail.storeResetUrl, { token: String(data.token), email: String(data.email) }),
-      }),
+    const account = { lane: 'account' } as const;
+    this.bus.subscribe(
+      'customer.password_reset',
+      'mail.customer-password-reset',
+      async (data, meta) => {
+        const token = await this.customerResets.tokenForMail(String(data.id), data.reset_grant);
+        if (!token) return; // expired or already dead: a link that cannot work is not worth a mail
+        const email = String(data.email);
+        await this.send('customer.password_reset', meta, email, { ...data, reset_url: withQuery(this.mail.storeResetUrl, { token, email }) });
+      },
+      account,
     );
-    this.bus.subscribe('user.password_reset', 'mail.user-password-reset', (data, meta) =>
-      this.send('user.password_reset', meta, String(data.email), { ...data, reset_url: withQuery(this.mail.adminResetUrl, { token: String(data.token) }) }),
+    this.bus.subscribe(
+      'user.password_reset',
+      'mail.user-password-reset',
+      async (data, meta) => {
+        const token = await this.userResets.tokenForMail(String(data.id), data.reset_grant);
+        if (!token) return;
+        await this.send('user.password_reset', meta, String(data.email), { ...data, reset_url: withQuery(this.mail.adminResetUrl, { token }) });
+      },
+      account,
     );
     this.bus.subscribe('order.placed', 'mail.order-confirmation', (data, meta) => this.orderConfirmation(String(data.id), data.no_notification === true, meta));
-    this.bus.subscribe('gift_card.created', 'mail.gift-card', (data, meta) => this.purchasedGiftCard(String(data.id), meta));
+    this.bus.subscribe(
+      'order.gift_card_created',
+      'mail.gift-cards',
+      (data, meta) => this.purchasedGiftCards(String(data.id), data.no_notification === true, meta),
+      {
+        lane: 'bulk',
+      },
+    );
     this.bus.subscribe('order.shipment_created', 'mail.order-shipped', (data, meta) =>
       this.orderShipped(String(data.id), String(data.fulfillment_id), data.no_notification === true, meta),
     );
@@ -88,20 +122,19 @@ export class MailService implements OnModuleInit {
     await this.send('order.canceled', meta, order.email, { display_id: order.display_id, email: order.email });
   }
 
-  /** The code of a card bought in an order, to the order's email (as Medusa's notification plugins do). */
-  private async purchasedGiftCard(giftCardId: string, meta: EventMeta): Promise<void> {
-    const card = await this.giftCards.retrieve(giftCardId, ['region', 'order']);
-    const order = card.order as { email?: string | null; display_id?: number; no_notification?: boolean | null } | null | undefined;
-    if (!order?.email || order.no_notification) return;
-    const currency = card.region?.currency_code ?? 'eur';
-    await this.send('gift_card.created', meta, order.email, {
-      code: card.code,
-      value: money(card.value, currency),
-      balance: money(card.balance, currency),
-      currency_code: currency,
-      display_id: order.display_id,
-      email: order.email,
-    });
+  /**
+   * The codes of the cards bought in an order, in one mail to the order's email (Medusa's
+   * notification plugins send one per card; one per order bounds what a checkout mails).
+   * Reads at most GIFT_CARD_CODES_PER_MAIL cards whatever the order holds.
+   */
+  private async purchasedGiftCards(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
+    if (noNotification) return;
+    const { cards, total } = await this.giftCards.listBoughtInOrder(orderId, GIFT_CARD_CODES_PER_MAIL);
+    if (total === 0) return;
+    const order = await this.orders.retrieveWithTotals(orderId, []);
+    if (!order.email || order.no_notification) return;
+    const values = giftCardMailValues({ order: { display_id: order.display_id, email: order.email, currency_code: order.currency_code }, cards, total }, money);
+    await this.send('gift_card.created', meta, order.email, values, order.id);
   }
 
   private async orderConfirmation(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
@@ -111,30 +144,52 @@ export class MailService implements OnModuleInit {
     if (!order.email || order.no_notification) return;
     const currency = order.currency_code;
     const totals = order as unknown as Record<string, unknown>;
-    await this.send('order.placed', meta, order.email, {
-      display_id: order.display_id,
-      email: order.email,
-      currency_code: currency,
-      ...Object.fromEntries(
-        ['subtotal', 'shipping_total', 'discount_total', 'gift_card_total', 'tax_total', 'total'].map((k) => [k, money(totals[k], currency)]),
-      ),
-      items: (order.items ?? []).map((item) => {
-        const line = item as unknown as Record<string, unknown>;
-        return {
-          title: item.title,
-          variant_title: line.variant_title ?? '',
-          quantity: item.quantity,
-          unit_price: money(item.unit_price, currency),
-          total: money(line.total ?? item.unit_price * item.quantity, currency),
-        };
-      }),
-    });
+    await this.send(
+      'order.placed',
+      meta,
+      order.email,
+      {
+        display_id: order.display_id,
+        email: order.email,
+        currency_code: currency,
+        ...Object.fromEntries(
+          ['subtotal', 'shipping_total', 'discount_total', 'gift_card_total', 'tax_total', 'total'].map((k) => [k, money(totals[k], currency)]),
+        ),
+        items: (order.items ?? []).map((item) => {
+          const line = item as unknown as Record<string, unknown>;
+          return {
+            title: item.title,
+            variant_title: line.variant_title ?? '',
+            quantity: item.quantity,
+            unit_price: money(item.unit_price, currency),
+            total: money(line.total ?? item.unit_price * item.quantity, currency),
+          };
+        }),
+      },
+      order.id,
+    );
   }
 
-  private async send(template: string, meta: EventMeta, to: string, values: TemplateValues): Promise<void> {
+  /**
+   * Whether an order's mail may go out (claimOrderMail, committed before the send, so a
+   * crash after it leaves the mail counted and its retry allowed). A refused one is logged
+   * without the address.
+   */
+  private async mayMailOrder(messageKey: string, to: string, orderId: string): Promise<boolean> {
+    const recipientKey = createHash('sha256').update(to.trim().toLowerCase()).digest('hex');
+    const bounds = { perOrder: MAILS_PER_ORDER, perRecipientPerHour: this.mail.orderMailsPerRecipientPerHour };
+    const claim = await this.tx.run((manager) => claimOrderMail(manager, { messageKey, recipientKey, orderId }, bounds));
+    if (claim !== 'send') this.logger.warn({ order: orderId, mail: messageKey, bound: claim }, 'order mail not sent: over its bound');
+    return claim === 'send';
+  }
+
+  /** Renders and sends one mail; an order's mail (`orderId`) only within the order mail bounds. */
+  private async send(template: string, meta: EventMeta, to: string, values: TemplateValues, orderId?: string): Promise<void> {
+    const messageKey = `${meta.eventId}.${template}`;
+    if (orderId && !(await this.mayMailOrder(messageKey, to, orderId))) return;
     const mail = await this.templates.render(template, values);
     const domain = /@([^>\s]+)/.exec(this.mail.from)?.[1] ?? 'localhost';
-    const messageId = `<${meta.eventId}.${template}@${domain}>`;
+    const messageId = `<${messageKey}@${domain}>`;
     if (!this.transport) {
       this.logger.log(`mail (SMTP_URL not set) to=${to} subject=${JSON.stringify(mail.subject)} text=${JSON.stringify(mail.text)}`);
       return;

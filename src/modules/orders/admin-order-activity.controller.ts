@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { AdminController } from '../../common/auth/surface';
@@ -59,7 +59,7 @@ const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: 
  */
 @ApiTags('Notifications')
 @AdminController('notifications')
-class AdminNotificationsController {
+export class AdminNotificationsController {
   @Get()
   @ApiOperation({ summary: 'List Notifications (none: this service sends none)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
@@ -85,7 +85,7 @@ class AdminNotificationsController {
  */
 @ApiTags('Order Edits')
 @AdminController('order-edits')
-class AdminOrderEditsController {
+export class AdminOrderEditsController {
   @Get()
   @ApiOperation({ summary: 'List Order Edits (none: order editing is not part of this service)' })
   @QueryConfig({ ...EMPTY_LIST, defaultLimit: 20 })
@@ -94,7 +94,3 @@ class AdminOrderEditsController {
     return listEnvelope('order_edits', [], 0, config);
   }
 }
-
-/** `/admin/notifications` and `/admin/order-edits`, read by the order timeline (notes: src/modules/notes). */
-@Module({ controllers: [AdminNotificationsController, AdminOrderEditsController] })
-export class AdminOrderActivityModule {}

@@ -8,7 +8,6 @@ import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { newRefundId, PaymentOperationsService, refundableOf } from '../payments/payment-operations.service';
 import type { RefundReason } from '../payments/refund.entity';
 import { releaseStockOfOrder } from '../products/products.repository';
-import { retrieveAdminOrder } from './admin-orders.query';
 import { Order } from './order.entity';
 import { countryInRegion, lockOrder, setOrderColumns, upsertOrderAddress } from './order-lifecycle.repository';
 import type { AdminPostOrdersOrderReq } from './dto/admin-order-lifecycle.dto';
@@ -46,7 +45,7 @@ export class OrderLifecycleService {
 
   /** The order as the mutating routes answer it: Medusa's default admin relations, every total, `object`. */
   answer(id: string): Promise<Order> {
-    return retrieveAdminOrder(this.orders, id);
+    return this.orders.retrieveForAdmin(id);
   }
 
   private async locked(id: string, work: (order: Order, manager: EntityManager) => Promise<void>): Promise<Order> {

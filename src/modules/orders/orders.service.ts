@@ -3,110 +3,22 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import type { DateComparisonOperator } from '../../common/query/find-params.dto';
-import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import { Order } from './order.entity';
 import { calculateOrderTotals } from './order-totals';
-
-/** Relations every order response carries unless `expand` replaces them (Medusa v1's store defaults). */
-const DEFAULT_ORDER_RELATIONS = [
-  'customer',
-  'discounts',
-  'discounts.rule',
-  'items',
-  'items.variant',
-  'payments',
-  'region',
-  'region.payment_providers',
-  'region.fulfillment_providers',
-  'shipping_address',
-  'shipping_methods',
-  'shipping_methods.shipping_option',
-];
-
-/** Relations the totals need; always loaded (with the lines' variants, as Medusa's getTotalsRelations loads them). */
-const ORDER_TOTALS_RELATIONS = [
-  'region',
-  'items',
-  'items.variant',
-  'items.tax_lines',
-  'items.adjustments',
-  'shipping_methods',
-  'shipping_methods.tax_lines',
-  'discounts',
-  'discounts.rule',
-  'gift_cards',
-  'payments',
-  'refunds',
-];
-
-export const ALLOWED_ORDER_RELATIONS = [
-  ...new Set([
-    ...DEFAULT_ORDER_RELATIONS,
-    ...ORDER_TOTALS_RELATIONS,
-    'billing_address',
-    'items.variant.product',
-    'items.variant.product.profile',
-    'items.variant.product.profiles',
-    'sales_channel',
-    'currency',
-    'cart',
-  ]),
-];
-
-/**
- * The store order routes' relations, as Medusa v1.20 has them (routes/store/orders/index.ts):
- * `fulfillments` come with their items and tracking links.
- */
-export const STORE_ORDER_DEFAULT_RELATIONS = [
-  'shipping_address',
-  'fulfillments',
-  'fulfillments.tracking_links',
-  'items',
-  'items.variant',
-  'shipping_methods',
-  'shipping_methods.shipping_option',
-  'discounts',
-  'discounts.rule',
-  'customer',
-  'payments',
-  'region',
-];
-export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 'billing_address'];
-
-/** The relations Medusa's cart completion asks for beside the totals' (its completion strategy). */
-const PLACED_ORDER_RELATIONS = ['shipping_address', 'items', 'payments'];
-
-/** A fulfilment always comes with its items (Medusa's entity loads them eagerly). */
-const withFulfillmentItems = (relations: readonly string[]): string[] =>
-  relations.includes('fulfillments') ? [...new Set([...relations, 'fulfillments.items'])] : [...relations];
-
-/**
- * Relations Medusa 1.20 loads for an order's totals and leaves in the answers it does not
- * clean (the order by cart, a customer's order list): claims, refunds and swaps, which this
- * service does not have, answered as empty lists (seen on a real Medusa 1.20.10).
- */
-const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'swaps'] as const;
-
-/** What GET /store/orders/cart/:id keeps whatever `fields` names (Medusa selects the fields but does not clean the answer). */
-export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', 'refunds', ...UNSUPPORTED_TOTALS_RELATIONS];
-
-/**
- * What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned
- * list answers it: the relations its totals load, `created_at`, `tax_rate`, `object`, and
- * `raw_discount_total` unless `fields` names a total (seen on a real 1.20.10).
- */
-export const CUSTOMER_ORDERS_KEPT_WITH_FIELDS = [
-  ...STORE_ORDER_BY_CART_KEPT_WITH_FIELDS,
-  'items',
-  'discounts',
-  'shipping_methods',
-  'region',
-  'payments',
-  'tax_rate',
-  'raw_discount_total',
-];
+import { AdminGetOrdersParams } from './dto/admin-orders.dto';
+import { ADMIN_ORDER_LIST, CUSTOMER_ORDER_LIST } from './order-lists';
+import {
+  ADMIN_ORDER_RELATIONS,
+  DEFAULT_ORDER_RELATIONS,
+  EMPTY_ORDER_RELATIONS,
+  ORDER_TOTALS_RELATIONS,
+  PLACED_ORDER_RELATIONS,
+  UNSUPPORTED_TOTALS_RELATIONS,
+  withFulfillmentItems,
+} from './order-relations';
 
 /**
  * An order's rows as Medusa 1.20 answers them (seen on a real 1.20.10): line adjustments and
@@ -148,10 +60,60 @@ export interface CustomerOrderFilters {
   canceled_at?: DateComparisonOperator;
 }
 
+/**
+ * The relations of an admin order that are loaded from the database: the requested ones
+ * minus those without a table here (EMPTY_ORDER_RELATIONS), and with the items (or returnable items) their variant and its
+ * product, which Medusa's line item and variant entities load eagerly.
+ */
+function loadableOrderRelations(relations: readonly string[]): string[] {
+  const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
+  const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
+  if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
+  return withFulfillmentItems([...new Set(loadable)]);
+}
+
+/**
+ * An admin order as Medusa answers it: the empty relations as [] where asked for, and
+ * `returnable_items` when asked for.
+ */
+function asAdminOrder(order: Order, relations: readonly string[]): Order {
+  const asked = new Set(relations.map((r) => r.split('.')[0]));
+  const target = order as Order & Record<string, unknown>;
+  for (const relation of EMPTY_ORDER_RELATIONS) if (asked.has(relation)) target[relation] = [];
+  // Medusa: the lines shipped more than returned (an order with nothing shipped has none).
+  if (asked.has('returnable_items')) target.returnable_items = (order.items ?? []).filter((i) => (i.returned_quantity ?? 0) < (i.shipped_quantity ?? 0));
+  return order;
+}
+
+/** The DTO's values as the list's columns hold them. */
+function listFilters(filters: AdminGetOrdersParams): Record<string, unknown> {
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  return { ...filters, display_id: number(filters.display_id), tax_rate: number(filters.tax_rate) };
+}
+
 /** Reading placed orders with their totals. Orders are created by cart completion. */
 @Injectable()
 export class OrdersService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The admin's page of orders (ADMIN_ORDER_LIST: newest first unless `order` says otherwise),
+   * each with `config.relations` and its totals: the page and its count, then the page's
+   * orders in one JSON-tree statement and their gift card transactions in one more.
+   */
+  async listForAdmin(filters: AdminGetOrdersParams, config: FindConfig): Promise<[Order[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_ORDER_LIST, listFilters(filters), config);
+    const orders = await this.retrieveManyWithTotals(
+      page.map((o) => o.id),
+      loadableOrderRelations(config.relations),
+    );
+    return [orders.map((o) => asAdminOrder(o, config.relations)), count];
+  }
+
+  /** An order as Medusa's admin answers it (by default, also the order a draft's payment places). */
+  async retrieveForAdmin(id: string, relations: readonly string[] = ADMIN_ORDER_RELATIONS): Promise<Order> {
+    return asAdminOrder(await this.retrieveWithTotals(id, loadableOrderRelations(relations)), relations);
+  }
 
   /**
    * An order with `relations` plus the totals relations, decorated: the frozen totals
@@ -206,8 +168,7 @@ export class OrdersService {
   }
 
   /**
-   * retrieveWithTotals for the store order routes: their relations without a table here
-   * (fulfillments) come back empty. With `onlyRequested` (GET /store/orders/:id and the
+   * retrieveWithTotals for the store order routes. With `onlyRequested` (GET /store/orders/:id and the
    * lookup, as Medusa's response clean-up does there), the relations read only for the
    * totals and not asked for are left out of the answer.
    */
@@ -234,35 +195,7 @@ export class OrdersService {
    * each with `config.relations` and its totals, as retrieveWithTotals answers it.
    */
   async listForCustomer(customerId: string, filters: CustomerOrderFilters, config: FindConfig): Promise<[Order[], number]> {
-    const qb = this.dataSource.getRepository(Order).createQueryBuilder('o').select('o.id').where('o.customer_id = :customerId', { customerId });
-    const equal = {
-      id: filters.id,
-      display_id: filters.display_id,
-      cart_id: filters.cart_id,
-      region_id: filters.region_id,
-      tax_rate: filters.tax_rate,
-    } as const;
-    for (const [column, value] of Object.entries(equal)) if (value !== undefined) qb.andWhere(`o.${column} = :${column}`, { [column]: value });
-    if (filters.email !== undefined) qb.andWhere('o.email = lower(:email)', { email: filters.email });
-    if (filters.currency_code !== undefined) qb.andWhere('o.currency_code = lower(:currency)', { currency: filters.currency_code });
-    for (const column of ['status', 'fulfillment_status', 'payment_status'] as const) {
-      if (filters[column]?.length) qb.andWhere(`o.${column} IN (:...${column})`, { [column]: filters[column] });
-    }
-    for (const column of ['created_at', 'updated_at', 'canceled_at'] as const) {
-      const op = filters[column] ? dateOperator(filters[column]) : undefined;
-      if (op) qb.andWhere({ [column]: op });
-    }
-    if (filters.q) {
-      // Medusa's fields: display id, email, the shipping address's first name, the customer's names and phone.
-      qb.andWhere(
-        `(o.display_id::text ILIKE :q OR o.email ILIKE :q
-          OR EXISTS (SELECT 1 FROM address a WHERE a.id = o.shipping_address_id AND a.first_name ILIKE :q)
-          OR EXISTS (SELECT 1 FROM customer c WHERE c.id = o.customer_id AND (c.first_name ILIKE :q OR c.last_name ILIKE :q OR c.phone ILIKE :q)))`,
-        { q: `%${escapeLike(filters.q)}%` },
-      );
-    }
-    const order = { ...config.order, id: config.order.id ?? 'DESC' };
-    const [page, count] = await listPage(this.dataSource.getRepository(Order), { query: qb, config, order, relations: [] });
+    const [page, count] = await runList(this.dataSource.manager, CUSTOMER_ORDER_LIST, { ...filters, customer_id: customerId }, config);
     // One statement for the page's trees and one for their gift card transactions, whatever the page size.
     const loaded = await this.retrieveManyWithTotals(
       page.map(({ id }) => id),

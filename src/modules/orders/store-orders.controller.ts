@@ -5,8 +5,10 @@ import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { FindConfig, FindParams, QueryConfig, QueryConfigOptions } from '../../common/query/query-config.decorator';
 import { StoreGetOrdersParams } from './dto/store-orders.dto';
+import { OrderLookupThrottled } from './order-lookup-throttle';
 import { Order } from './order.entity';
-import { OrdersService, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, STORE_ORDER_DEFAULT_RELATIONS } from './orders.service';
+import { OrdersService } from './orders.service';
+import { STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_BY_CART_KEPT_WITH_FIELDS, STORE_ORDER_DEFAULT_RELATIONS } from './order-relations';
 import { withStoreViewOfCustomer } from '../customers/guest-view';
 
 /**
@@ -55,8 +57,10 @@ export class StoreOrdersController {
   /**
    * The storefront's order lookup: `display_id` and `email` both required. One order or a
    * 404 (Medusa answers its 404 as a bare "Not Found"; this service with its JSON error).
+   * Failed lookups are limited per email and per client address (429 past them).
    */
   @Get()
+  @OrderLookupThrottled()
   @ApiOperation({ summary: 'Look Up an Order' })
   @QueryConfig({ ...STORE_ORDER_QUERY, isList: true })
   @MedusaResponse('StoreOrdersRes')

@@ -4,6 +4,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_CATEGORY_LIST, CATEGORY_RELATIONS } from './product-category-lists';
 import {
   AdminGetProductCategoriesParams,
   AdminPostProductCategoriesCategoryReq,
@@ -16,8 +18,7 @@ import { toAdminCategory } from './store-category-fields';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
 /** Medusa's defaultAdminProductCategoryRelations and allowedAdminProductCategoryRelations (the same two). */
-const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
-const ONE = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS };
+const ONE = { entity: ProductCategory, defaultRelations: CATEGORY_RELATIONS, allowedRelations: CATEGORY_RELATIONS };
 
 @ApiTags('Product Categories')
 @AdminController('product-categories')
@@ -26,7 +27,7 @@ export class AdminProductCategoriesController {
 
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
-  @QueryConfig({ ...ONE, defaultLimit: 100, maxLimit: 1000 })
+  @ListRoute(ADMIN_CATEGORY_LIST)
   @MedusaResponse('AdminProductCategoriesListRes')
   async list(@Query() query: AdminGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, is_active, is_internal, include_descendants_tree } = query;

@@ -123,11 +123,11 @@ export function categoryProductLinks(manager: EntityManager, categoryIds: string
  * the store's `category_id[]` filter has it; the products module's store list uses it.
  * `productAlias` names the product row; the caller binds `categoryIds` (a non-empty array).
  */
-export function storeCategoryFilterSql(productAlias: string, withDescendants: boolean): string {
+export function storeCategoryFilterSql(productAlias: string, withDescendants: boolean, categoryIds = ':...categoryIds'): string {
   const inCategories = withDescendants
-    ? `EXISTS (SELECT 1 FROM product_category root WHERE root.id IN (:...categoryIds)
+    ? `EXISTS (SELECT 1 FROM product_category root WHERE root.id IN (${categoryIds})
          AND pc.mpath LIKE replace(replace(replace(root.mpath, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`
-    : `pc.id IN (:...categoryIds)`;
+    : `pc.id IN (${categoryIds})`;
   return `EXISTS (SELECT 1 FROM product_category_product pcp JOIN product_category pc ON pc.id = pcp.product_category_id
     WHERE pcp.product_id = ${productAlias}.id AND pc.is_active AND NOT pc.is_internal AND ${inCategories})`;
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, ILike, In, IsNull, Like } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In, IsNull, Like } from 'typeorm';
 import { mergeMetadata } from '../../common/database/metadata';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
-import { escapeLike, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import { ADMIN_CATEGORY_LIST, STORE_CATEGORY_LIST } from './product-category-lists';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { Product } from '../products/product.entity';
 import { kebabCase } from '../collections/kebab-case';
@@ -72,20 +73,8 @@ export class ProductCategoriesService {
    * visible parents and children are attached.
    */
   async list(filters: CategoryListFilters, config: FindConfig, options: CategoryReadOptions): Promise<[ProductCategory[], number]> {
-    const base: FindOptionsWhere<ProductCategory> = {};
-    if (filters.handle !== undefined) base.handle = filters.handle;
-    if (filters.parent_category_id !== undefined) base.parent_category_id = filters.parent_category_id === null ? IsNull() : filters.parent_category_id;
-    if (filters.is_active !== undefined) base.is_active = filters.is_active;
-    if (filters.is_internal !== undefined) base.is_internal = filters.is_internal;
-    if (options.scope === 'store') Object.assign(base, STORE_VISIBLE);
-    const where = filters.q
-      ? [
-          { ...base, name: ILike(`%${escapeLike(filters.q)}%`) },
-          { ...base, handle: ILike(`%${escapeLike(filters.q)}%`) },
-        ]
-      : base;
-    const order = { rank: 'ASC', handle: 'ASC', id: 'ASC' } as const;
-    const [page, count] = await listPage(this.dataSource.getRepository(ProductCategory), { where, config, order, relations: [] });
+    const spec = options.scope === 'store' ? STORE_CATEGORY_LIST : ADMIN_CATEGORY_LIST;
+    const [page, count] = await runList(this.dataSource.manager, spec, { ...filters }, config);
     await this.attachRelations(page, options, this.dataSource.manager);
     return [page, count];
   }

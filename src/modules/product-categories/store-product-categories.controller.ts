@@ -4,16 +4,20 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
+import { ListRoute } from '../../common/query/list-spec';
+import { CATEGORY_RELATIONS, STORE_CATEGORY_ALLOWED_RELATIONS, STORE_CATEGORY_LIST } from './product-category-lists';
 import { StoreGetProductCategoriesParams } from './dto/store-product-categories.dto';
 import { ProductCategoriesService } from './product-categories.service';
 import { ProductCategory } from './product-category.entity';
 import { STORE_CATEGORY_FIELDS, toStoreCategory } from './store-category-fields';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 
-const DEFAULT_RELATIONS = ['parent_category', 'category_children'];
-/** Medusa 1.20 validates no relation here; `products` is the one a storefront names (seen on a real 1.20.10). */
-const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'products'];
-const QUERY = { entity: ProductCategory, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_RELATIONS, allowedFields: STORE_CATEGORY_FIELDS };
+const QUERY = {
+  entity: ProductCategory,
+  defaultRelations: CATEGORY_RELATIONS,
+  allowedRelations: STORE_CATEGORY_ALLOWED_RELATIONS,
+  allowedFields: STORE_CATEGORY_FIELDS,
+};
 
 @ApiTags('Product Categories')
 @StoreController('product-categories')
@@ -22,7 +26,7 @@ export class StoreProductCategoriesController {
 
   @Get()
   @ApiOperation({ summary: 'List Product Categories' })
-  @QueryConfig({ ...QUERY, defaultLimit: 100, maxLimit: 1000 })
+  @ListRoute(STORE_CATEGORY_LIST)
   @MedusaResponse('StoreGetProductCategoriesRes')
   async list(@Query() query: StoreGetProductCategoriesParams, @FindParams() config: FindConfig) {
     const { q, handle, parent_category_id, include_descendants_tree } = query;

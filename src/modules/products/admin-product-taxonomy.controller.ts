@@ -2,25 +2,24 @@ import { Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
-import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_PRODUCT_TAG_LIST, ADMIN_PRODUCT_TYPE_LIST } from './product-lists';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminProductsQuery } from './admin-products.query';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
+import { ProductsService } from './products.service';
 import { AdminGetProductTaxonomyParams } from './dto/admin-products.dto';
-import { ProductTag, ProductType } from './product-taxonomy.entities';
 
 /** Product tags, as the discount condition tables list them. */
 @ApiTags('Product Tags')
 @AdminController('product-tags')
 export class AdminProductTagsController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Product Tags' })
-  @QueryConfig({ entity: ProductTag, defaultLimit: 10, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @ListRoute(ADMIN_PRODUCT_TAG_LIST)
   @MedusaResponse('AdminProductTagsListRes')
   async list(@Query() query: AdminGetProductTaxonomyParams, @FindParams() config: FindConfig) {
-    listFieldsWithCreatedAt(config);
     const [tags, count] = await this.catalogue.listTags(query, config);
     return listEnvelope('product_tags', tags, count, config);
   }
@@ -30,14 +29,13 @@ export class AdminProductTagsController {
 @ApiTags('Product Types')
 @AdminController('product-types')
 export class AdminProductTypesController {
-  constructor(private readonly catalogue: AdminProductsQuery) {}
+  constructor(private readonly catalogue: ProductsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Product Types' })
-  @QueryConfig({ entity: ProductType, defaultLimit: 20, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @ListRoute(ADMIN_PRODUCT_TYPE_LIST)
   @MedusaResponse('AdminProductTypesListRes')
   async list(@Query() query: AdminGetProductTaxonomyParams, @FindParams() config: FindConfig) {
-    listFieldsWithCreatedAt(config);
     const [types, count] = await this.catalogue.listTypes(query, config);
     return listEnvelope('product_types', types, count, config);
   }

@@ -2,11 +2,19 @@ import { Cart } from '../carts/cart.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { dateOperator, escapeLike, listPage } from '../../common/query/list-query';
+import { runList } from '../../common/query/list-spec';
+import {
+  ADMIN_PRODUCT_LIST,
+  ADMIN_PRODUCT_TAG_LIST,
+  ADMIN_PRODUCT_TYPE_LIST,
+  ADMIN_VARIANT_LIST,
+  STORE_PRODUCT_LIST,
+  withCategoryScope,
+} from './product-lists';
+import { AdminGetProductsParams, AdminGetProductTaxonomyParams, AdminGetVariantsParams } from './dto/admin-products.dto';
+import { ProductTag, ProductType } from './product-taxonomy.entities';
 import type { FindConfig } from '../../common/query/query-config.decorator';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
-import { liveRowCount } from '../../common/database/live-row-count';
-import { storeCategoryFilterSql } from '../product-categories/product-categories.repository';
 import { Region } from '../regions/region.entity';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
 import { regionPricesIncludeTax } from '../carts/line-item-pricing';
@@ -20,23 +28,6 @@ export interface PricingContext {
   region_id?: string;
   currency_code?: string;
   cart_id?: string;
-}
-
-/** Orders Medusa's store product list accepts on the variants (allowedStoreProductsFields). */
-export const VARIANT_ORDERS = ['variants.title', 'variants.prices.amount'] as const;
-
-/**
- * A product ordered by its variants, as Medusa's (TypeORM's DISTINCT-paged) query orders
- * it: ascending by the smallest value among its variants, descending by the largest;
- * products without any come last ascending, first descending (PostgreSQL's NULLs).
- */
-function variantOrderSql(key: (typeof VARIANT_ORDERS)[number], direction: 'ASC' | 'DESC', alias: string): string {
-  const agg = direction === 'ASC' ? 'MIN' : 'MAX';
-  if (key === 'variants.title') {
-    return `(SELECT ${agg}(ov.title) FROM product_variant ov WHERE ov.product_id = ${alias}.id AND ov.deleted_at IS NULL)`;
-  }
-  return `(SELECT ${agg}(oma.amount) FROM product_variant ov JOIN money_amount oma ON oma.variant_id = ov.id AND oma.deleted_at IS NULL
-            WHERE ov.product_id = ${alias}.id AND ov.deleted_at IS NULL)`;
 }
 
 /** The tax figures Medusa adds to a priced variant (PricingService.calculateTaxes). */
@@ -61,61 +52,8 @@ export class ProductsService {
    * to-many relation (no fan-out across collections, no quadratic relation matching).
    */
   async listPublished(filters: StoreGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
-    const qb = this.dataSource.getRepository(Product).createQueryBuilder('product').where("product.status = 'published'");
-    if (filters.id?.length) qb.andWhere('product.id IN (:...ids)', { ids: filters.id });
-    if (filters.collection_id?.length) qb.andWhere('product.collection_id IN (:...cids)', { cids: filters.collection_id });
-    if (filters.category_id?.length) {
-      qb.andWhere(storeCategoryFilterSql('product', filters.include_category_children === true), { categoryIds: filters.category_id });
-    }
-    if (filters.type_id?.length) qb.andWhere('product.type_id IN (:...tids)', { tids: filters.type_id });
-    if (filters.handle !== undefined) qb.andWhere('product.handle = :handle', { handle: filters.handle });
-    if (filters.title !== undefined) qb.andWhere('product.title = :title', { title: filters.title });
-    if (filters.description !== undefined) qb.andWhere('product.description = :description', { description: filters.description });
-    if (filters.is_giftcard !== undefined) qb.andWhere('product.is_giftcard = :gc', { gc: filters.is_giftcard });
-    if (filters.tags?.length) {
-      qb.andWhere('EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = product.id AND pt.product_tag_id IN (:...tagIds))', { tagIds: filters.tags });
-    }
-    if (filters.sales_channel_id?.length) {
-      qb.andWhere('EXISTS (SELECT 1 FROM product_sales_channel psc WHERE psc.product_id = product.id AND psc.sales_channel_id IN (:...scIds))', {
-        scIds: filters.sales_channel_id,
-      });
-    }
-    for (const column of ['created_at', 'updated_at'] as const) {
-      const op = filters[column] ? dateOperator(filters[column]) : undefined;
-      if (op) qb.andWhere({ [column]: op });
-    }
-    if (filters.q) {
-      // Medusa's free-text search: the product's title and description, its variants' titles and SKUs, its collection's title.
-      // The matches of each column, united (each a trigram index scan), rather than the same
-      // conditions OR-ed: OR-ed with the variants' and collections' EXISTS, PostgreSQL can only
-      // test every product in turn (at 50 000 products: 2 174 buffers against 335). The
-      // collections' ids as an array: joined, PostgreSQL expects 1 000 products per matching
-      // collection and may read every product instead.
-      qb.andWhere(
-        `product.id IN (
-          SELECT qp.id FROM product qp WHERE qp.title ILIKE :q OR qp.description ILIKE :q
-          UNION ALL SELECT qv.product_id FROM product_variant qv WHERE qv.deleted_at IS NULL AND (qv.title ILIKE :q OR qv.sku ILIKE :q)
-          UNION ALL SELECT qcp.id FROM product qcp
-            WHERE qcp.collection_id = ANY (ARRAY(SELECT qc.id FROM product_collection qc WHERE qc.deleted_at IS NULL AND qc.title ILIKE :q)))`,
-        { q: `%${escapeLike(filters.q)}%` },
-      );
-    }
-    const order: FindConfig['order'] = {};
-    for (const [key, direction] of Object.entries(config.order)) {
-      if ((VARIANT_ORDERS as readonly string[]).includes(key))
-        qb.addOrderBy(variantOrderSql(key as (typeof VARIANT_ORDERS)[number], direction, 'product'), direction);
-      else order[key] = direction;
-    }
-    order.id = order.id ?? 'ASC';
-    // Unfiltered (the only condition is the status): the database's tally of published products, not a count of the table.
-    const count = qb.expressionMap.wheres.length === 1 ? () => liveRowCount(this.dataSource.manager, 'product:published') : undefined;
-    const [page, total] = await listPage(this.dataSource.getRepository(Product), {
-      query: qb,
-      config,
-      order,
+    const [page, total] = await runList(this.dataSource.manager, STORE_PRODUCT_LIST, withCategoryScope(filters), config, {
       relations: loadableRelations(config.relations),
-      relationLoad: 'json-tree',
-      count,
     });
     return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), total];
   }
@@ -124,6 +62,82 @@ export class ProductsService {
     const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
     return withInventoryItems(sortProductChildren(product), config.relations);
+  }
+
+  // The admin's reads: every status, as Medusa v1's FilterableProductProps filters them.
+
+  async listProducts(filters: AdminGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_PRODUCT_LIST, withCategoryScope(filters), config);
+    return [page.map(sortChildren), count];
+  }
+
+  async retrieveProduct(id: string, relations: readonly string[]): Promise<Product> {
+    const product = await loadJsonTree(this.dataSource.manager, Product, id, relations);
+    if (!product) throw ApiError.notFound(`Product with id: ${id} was not found`);
+    return sortChildren(product);
+  }
+
+  /**
+   * A page of variants with `config.relations`; with `region_id`, `currency_code` or
+   * `cart_id`, each variant with loaded prices also gets Medusa's `original_price`,
+   * `calculated_price` and `calculated_price_type` for that region or currency.
+   */
+  async listVariants(filters: AdminGetVariantsParams, config: FindConfig): Promise<[ProductVariant[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_VARIANT_LIST, { ...filters }, config);
+    await this.priceAdminVariants(page, filters);
+    return [page, count];
+  }
+
+  async retrieveVariant(id: string, relations: readonly string[]): Promise<ProductVariant> {
+    const variant = await loadJsonTree(this.dataSource.manager, ProductVariant, id, relations);
+    if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
+    return variant;
+  }
+
+  listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TAG_LIST, { ...filters }, config);
+  }
+
+  listTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
+    return runList(this.dataSource.manager, ADMIN_PRODUCT_TYPE_LIST, { ...filters }, config);
+  }
+
+  /**
+   * Medusa's admin variant pricing: every variant with loaded prices gets the price fields,
+   * null without a region, currency or cart to price for; with a region also the region's
+   * tax on them (`tax_rates`, `*_tax`, `*_incl_tax`; prices here never include tax).
+   */
+  private async priceAdminVariants(variants: ProductVariant[], ctx: AdminGetVariantsParams): Promise<void> {
+    let regionId = ctx.region_id;
+    let currencyCode = ctx.currency_code?.toLowerCase();
+    if (ctx.cart_id) {
+      const cart = await this.dataSource.getRepository(Cart).findOne({ where: { id: ctx.cart_id }, select: { id: true, region_id: true } });
+      if (!cart) throw ApiError.notFound(`Cart with ${ctx.cart_id} was not found`);
+      regionId = cart.region_id;
+    }
+    let taxRate: number | null = null;
+    if (regionId) {
+      const region = await this.dataSource
+        .getRepository(Region)
+        .findOne({ where: { id: regionId }, select: { id: true, currency_code: true, tax_rate: true } });
+      if (!region) throw ApiError.notFound(`Region with ${regionId} was not found`);
+      currencyCode = region.currency_code;
+      taxRate = region.tax_rate;
+    }
+    for (const variant of variants) {
+      if (!variant.prices) continue;
+      const selected = regionId || currencyCode ? selectPrice(variant.prices, { regionId, currencyCode }) : { calculated_price: null, original_price: null };
+      const tax = (price: number | null) => (price === null || taxRate === null ? null : Math.round((price * taxRate) / 100));
+      const withTax = (price: number | null) => (price === null || taxRate === null ? null : price + tax(price)!);
+      Object.assign(variant, {
+        ...selected,
+        original_price_incl_tax: withTax(selected.original_price),
+        calculated_price_incl_tax: withTax(selected.calculated_price),
+        original_tax: tax(selected.original_price),
+        calculated_tax: tax(selected.calculated_price),
+        tax_rates: taxRate === null ? null : [{ rate: taxRate, name: 'default', code: 'default' }],
+      });
+    }
   }
 
   /**
@@ -243,11 +257,17 @@ function withStoreProfile(product: Product): Product {
   return product;
 }
 
-/** Relations loaded by separate queries come back in no defined order: make it stable. */
-function sortProductChildren(product: Product): Product {
-  withStoreProfile(product);
+/** Relations loaded by the JSON tree come back in no defined order: make them stable. */
+function sortChildren(product: Product): Product {
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
+  return product;
+}
+
+/** A product as the store answers it: children in a stable order, only visible categories. */
+function sortProductChildren(product: Product): Product {
+  withStoreProfile(product);
+  sortChildren(product);
   // A shopper sees only active, public categories (Medusa's defaultStoreCategoryScope).
   if (product.categories) {
     product.categories = product.categories.filter((c) => c.is_active && !c.is_internal);

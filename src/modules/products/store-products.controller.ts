@@ -3,54 +3,16 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StoreController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { listEnvelope } from '../../common/query/list-query';
+import { ListRoute } from '../../common/query/list-spec';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { CachedCatalogueResponse, CatalogueCacheOptions } from '../catalogue-cache/catalogue-cache.interceptor';
 import { StoreGetProductsParams, StoreGetProductsProductParams } from './dto/store-products.dto';
 import { Product } from './product.entity';
-import { ProductsService, shouldSetPricing, VARIANT_ORDERS } from './products.service';
+import { ProductsService, shouldSetPricing } from './products.service';
+import { PRICE_FIELDS, STORE_PRODUCT_ALLOWED_EXPAND, STORE_PRODUCT_LIST, STORE_PRODUCT_RELATIONS } from './product-lists';
 
-/**
- * Medusa v1.20's store product relations (defaultStoreProductsRelations, and
- * allowedStoreProductsRelations with its product-categories flag on): `profile` is refused
- * there (400, seen on a real 1.20.10); `variants.inventory_items` is always empty here (no inventory module).
- */
-const DEFAULT_RELATIONS = ['variants', 'variants.prices', 'variants.options', 'options', 'options.values', 'images', 'tags', 'collection', 'type', 'profiles'];
 /** The allowed relations read from tables (what the catalogue cache must watch). */
-export const ALLOWED_RELATIONS = [...DEFAULT_RELATIONS, 'sales_channels', 'categories'];
-const ALLOWED_EXPAND = [...ALLOWED_RELATIONS, 'variants.inventory_items'];
-/**
- * What `order` accepts, as Medusa's allowedStoreProductsFields: the product's columns and
- * its variants' title or prices (VARIANT_ORDERS).
- */
-const ALLOWED_ORDER = [
-  'id',
-  'title',
-  'subtitle',
-  'status',
-  'external_id',
-  'description',
-  'handle',
-  'is_giftcard',
-  'discountable',
-  'thumbnail',
-  'collection_id',
-  'type_id',
-  'weight',
-  'length',
-  'height',
-  'width',
-  'hs_code',
-  'origin_country',
-  'mid_code',
-  'material',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-  'metadata',
-  'profile_id',
-  ...VARIANT_ORDERS,
-];
-const PRICE_FIELDS = ['variants'];
+export { STORE_PRODUCT_ALLOWED_RELATIONS as ALLOWED_RELATIONS } from './product-lists';
 // Prices depend on the query's region_id/currency_code (part of the URL), or on the cart's
 // region for cart_id: a cart can change region, so those requests always go to the database.
 const CACHE: CatalogueCacheOptions = { scope: 'products', bypassQuery: ['cart_id'], answerBeforeGuards: true };
@@ -62,16 +24,7 @@ export class StoreProductsController {
 
   @Get()
   @ApiOperation({ summary: 'List Products' })
-  @QueryConfig({
-    entity: Product,
-    defaultLimit: 100,
-    maxLimit: 1000,
-    defaultRelations: DEFAULT_RELATIONS,
-    allowedRelations: ALLOWED_EXPAND,
-    allowedOrder: ALLOWED_ORDER,
-    computedFields: PRICE_FIELDS,
-    isList: true,
-  })
+  @ListRoute(STORE_PRODUCT_LIST)
   @CachedCatalogueResponse(CACHE)
   @MedusaResponse('StoreProductsListRes')
   async list(@Query() query: StoreGetProductsParams, @FindParams() config: FindConfig) {
@@ -82,7 +35,7 @@ export class StoreProductsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product' })
-  @QueryConfig({ entity: Product, defaultRelations: DEFAULT_RELATIONS, allowedRelations: ALLOWED_EXPAND, computedFields: PRICE_FIELDS })
+  @QueryConfig({ entity: Product, defaultRelations: STORE_PRODUCT_RELATIONS, allowedRelations: STORE_PRODUCT_ALLOWED_EXPAND, computedFields: PRICE_FIELDS })
   @CachedCatalogueResponse(CACHE)
   @MedusaResponse('StoreProductsRes')
   async retrieve(@Param('id') id: string, @Query() query: StoreGetProductsProductParams, @FindParams() config: FindConfig) {

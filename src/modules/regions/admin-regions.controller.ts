@@ -3,16 +3,16 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
-import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_REGION_LIST, REGION_RELATIONS } from './region-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminRegionsQuery } from './admin-regions.query';
+import { RegionsService } from './regions.service';
 import { AdminGetRegionsParams } from './dto/admin-regions.dto';
 import { Region } from './region.entity';
 
 /** Medusa's defaultAdminRegionRelations. */
-const DEFAULT_RELATIONS = ['countries', 'payment_providers', 'fulfillment_providers', 'currency'];
-const ONE = { entity: Region, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS };
+const ONE = { entity: Region, defaultRelations: REGION_RELATIONS, allowedRelations: REGION_RELATIONS };
 
 /**
  * Regions as Medusa's dashboard reads them: the region selects of the discount, gift card
@@ -22,15 +22,14 @@ const ONE = { entity: Region, defaultRelations: DEFAULT_RELATIONS, allowedRelati
 @ApiTags('Regions')
 @AdminController('regions')
 export class AdminRegionsController {
-  constructor(private readonly regions: AdminRegionsQuery) {}
+  constructor(private readonly regions: RegionsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Regions' })
-  @QueryConfig({ ...ONE, defaultLimit: 50, maxLimit: 1000 })
+  @ListRoute(ADMIN_REGION_LIST)
   @MedusaResponse('AdminRegionsListRes')
   async list(@Query() query: AdminGetRegionsParams, @FindParams() config: FindConfig) {
-    listFieldsWithCreatedAt(config);
-    const [regions, count] = await this.regions.list(query, config);
+    const [regions, count] = await this.regions.list(ADMIN_REGION_LIST, { ...query }, config);
     return listEnvelope('regions', regions, count, config);
   }
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminRegionsController } from './admin-regions.controller';
-import { AdminRegionsQuery } from './admin-regions.query';
+import { RegionsModule } from './regions.module';
 
 /** `/admin/regions` (list, get, fulfillment options). */
-@Module({ controllers: [AdminRegionsController], providers: [AdminRegionsQuery] })
+@Module({ imports: [RegionsModule], controllers: [AdminRegionsController] })
 export class AdminRegionsModule {}

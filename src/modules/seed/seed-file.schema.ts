@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { IsPersonName } from '../../common/validation/person-name';
 
 /**
  * The shape of a seed file: Medusa v1's `medusa seed` format (plus our `api_token` user
@@ -38,8 +39,8 @@ export class SeedUser {
   @IsOptional() @IsString() @IsNotEmpty() id?: string;
   @IsEmail() email: string;
   @IsOptional() @IsString() @IsNotEmpty() password?: string;
-  @IsOptional() @IsString() first_name?: string | null;
-  @IsOptional() @IsString() last_name?: string | null;
+  @IsOptional() @IsPersonName() first_name?: string | null;
+  @IsOptional() @IsPersonName() last_name?: string | null;
   @IsOptional() @IsIn(ROLES) role?: (typeof ROLES)[number];
   /** Our extension: the token accepted by `Authorization: Bearer` and `x-medusa-access-token`. */
   @IsOptional() @IsString() @IsNotEmpty() api_token?: string;

@@ -3,15 +3,15 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
-import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_SHIPPING_OPTION_LIST, ADMIN_SHIPPING_OPTION_RELATIONS } from './shipping-option-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminShippingOptionsQuery } from './admin-shipping-options.query';
+import { ShippingOptionsService } from './shipping-options.service';
 import { AdminGetShippingOptionsParams } from './dto/admin-shipping-options.dto';
 import { ShippingOption } from './shipping-option.entity';
 
 /** Medusa's shippingOptionsDefaultRelations. */
-const DEFAULT_RELATIONS = ['region', 'profile', 'requirements'];
 
 /**
  * Shipping options as Medusa's dashboard reads them: the draft order form lists a
@@ -21,23 +21,22 @@ const DEFAULT_RELATIONS = ['region', 'profile', 'requirements'];
 @ApiTags('Shipping Options')
 @AdminController('shipping-options')
 export class AdminShippingOptionsController {
-  constructor(private readonly options: AdminShippingOptionsQuery) {}
+  constructor(private readonly options: ShippingOptionsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Shipping Options' })
-  @QueryConfig({ entity: ShippingOption, defaultLimit: 50, maxLimit: 1000, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  @ListRoute(ADMIN_SHIPPING_OPTION_LIST)
   @MedusaResponse('AdminShippingOptionsListRes')
   async list(@Query() query: AdminGetShippingOptionsParams, @FindParams() config: FindConfig) {
-    listFieldsWithCreatedAt(config);
-    const [options, count] = await this.options.list(query, config);
+    const [options, count] = await this.options.listForAdmin(query, config);
     return listEnvelope('shipping_options', options, count, config);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a Shipping Option' })
-  @QueryConfig({ entity: ShippingOption, defaultRelations: DEFAULT_RELATIONS, allowedRelations: DEFAULT_RELATIONS })
+  @QueryConfig({ entity: ShippingOption, defaultRelations: ADMIN_SHIPPING_OPTION_RELATIONS, allowedRelations: ADMIN_SHIPPING_OPTION_RELATIONS })
   @MedusaResponse('AdminShippingOptionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { shipping_option: await this.options.retrieve(id, config.relations) };
+    return { shipping_option: await this.options.retrieve(id, undefined, config.relations) };
   }
 }

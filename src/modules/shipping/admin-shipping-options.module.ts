@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminShippingOptionsController } from './admin-shipping-options.controller';
-import { AdminShippingOptionsQuery } from './admin-shipping-options.query';
 import { ShippingModule } from './shipping.module';
 
 /** `/admin/shipping-options` (list, get). */
-@Module({ imports: [ShippingModule], controllers: [AdminShippingOptionsController], providers: [AdminShippingOptionsQuery] })
+@Module({ imports: [ShippingModule], controllers: [AdminShippingOptionsController] })
 export class AdminShippingOptionsModule {}

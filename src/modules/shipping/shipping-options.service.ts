@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { loadJsonTree } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
+import { runList } from '../../common/query/list-spec';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { AdminGetShippingOptionsParams } from './dto/admin-shipping-options.dto';
+import { ADMIN_SHIPPING_OPTION_LIST } from './shipping-option-lists';
 import { calculateShippingMethodTotals } from '../../common/money';
 import { CustomShippingOption } from '../draft-orders/custom-shipping-option.entity';
 import { Product } from '../products/product.entity';
@@ -48,13 +52,31 @@ export class ShippingOptionsService {
     private readonly taxes: TaxProviderRegistry,
   ) {}
 
-  /** A live option with its requirements; 404 otherwise (Medusa's message). */
-  async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<ShippingOption> {
+  /** A live option with `relations` (its requirements by default; removed ones left out); 404 otherwise (Medusa's message). */
+  async retrieve(id: string, manager: EntityManager = this.dataSource.manager, relations: readonly string[] = ['requirements']): Promise<ShippingOption> {
     // One query (the JSON tree loader), not findOne with a relation (a DISTINCT paging query plus the rows).
-    const option = await loadJsonTree(manager, ShippingOption, id, ['requirements']);
+    const option = await loadJsonTree(manager, ShippingOption, id, relations);
     if (!option) throw ApiError.notFound(`Shipping Option with ${id} was not found`);
-    option.requirements = (option.requirements ?? []).filter((r) => !r.deleted_at);
-    return option;
+    return liveRequirements(option);
+  }
+
+  /**
+   * The admin's page of options (ADMIN_SHIPPING_OPTION_LIST: admin-only and return options
+   * included) with `config.relations`, each priced for its region as Medusa's list does
+   * (`price_incl_tax`, `tax_rates`, `tax_amount`); the regions are read once per page when
+   * not expanded.
+   */
+  async listForAdmin(query: AdminGetShippingOptionsParams, config: FindConfig): Promise<[PricedShippingOption[], number]> {
+    const [page, count] = await runList(this.dataSource.manager, ADMIN_SHIPPING_OPTION_LIST, { ...query }, config);
+    for (const option of page) liveRequirements(option);
+    const regions = new Map<string, Region>();
+    if (config.relations.includes('region')) for (const o of page) if (o.region) regions.set(o.region_id, o.region);
+    const missing = [...new Set(page.map((o) => o.region_id).filter((r) => !regions.has(r)))];
+    if (missing.length) {
+      const found = await this.dataSource.getRepository(Region).find({ where: { id: In(missing) }, withDeleted: true });
+      for (const r of found) regions.set(r.id, r);
+    }
+    return [await Promise.all(page.map((o) => this.price(o, regions.get(o.region_id)!))), count];
   }
 
   /**
@@ -173,4 +195,10 @@ export class ShippingOptionsService {
     const totals = calculateShippingMethodTotals({ id: option.id, price: option.amount ?? 0, includes_tax: false, tax_lines: taxRates }, false);
     return Object.assign(option, { price_incl_tax: totals.total, tax_rates: taxRates, tax_amount: totals.tax_total });
   }
+}
+
+/** A removed requirement no longer applies (Medusa soft-deletes them). */
+function liveRequirements(option: ShippingOption): ShippingOption {
+  if (option.requirements) option.requirements = option.requirements.filter((r) => !r.deleted_at);
+  return option;
 }

@@ -33,7 +33,7 @@ export class StoreShippingOptionsController {
   @ApiOperation({ summary: 'List for Cart' })
   @MedusaResponse('StoreCartShippingOptionsListRes')
   async listForCart(@Param('cart_id') cartId: string) {
-    const { cart } = await this.carts.view(cartId, { relations: [] });
+    const { cart } = await this.carts.viewCommitted(cartId, { relations: [] });
     const region = cart.region!;
     const shipping_options = await this.options.listForCart(
       { id: cart.id, region_id: cart.region_id, subtotal: (cart as unknown as { subtotal: number }).subtotal, profile_ids: cartShippingProfileIds(cart) },

@@ -2,12 +2,11 @@ import { Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
-import { listFieldsWithCreatedAt } from '../../common/query/list-fields';
+import { ListRoute } from '../../common/query/list-spec';
+import { ADMIN_USER_LIST } from './user-lists';
 import { listEnvelope } from '../../common/query/list-query';
-import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
-import { AdminUsersQuery } from './admin-users.query';
+import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
 import { AdminGetUsersParams } from './dto/admin-users.dto';
-import { User } from './user.entity';
 import { UsersService } from './users.service';
 
 /**
@@ -18,18 +17,14 @@ import { UsersService } from './users.service';
 @ApiTags('Users')
 @AdminController('users')
 export class AdminUsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly query: AdminUsersQuery,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Get()
   @ApiOperation({ summary: 'List Users' })
-  @QueryConfig({ entity: User, defaultLimit: 50, maxLimit: 1000, defaultRelations: [], allowedRelations: [] })
+  @ListRoute(ADMIN_USER_LIST)
   @MedusaResponse('AdminUsersListRes')
   async list(@Query() query: AdminGetUsersParams, @FindParams() config: FindConfig) {
-    listFieldsWithCreatedAt(config);
-    const [users, count] = await this.query.list(query, config);
+    const [users, count] = await this.users.list(query, config);
     return listEnvelope('users', users, count, config);
   }
 

@@ -9,6 +9,6 @@ import { UserPasswordResetService } from './user-password-reset.service';
   imports: [TableChangesModule],
   controllers: [AdminUsersPasswordController],
   providers: [UsersService, ApiTokenCache, UserPasswordResetService],
-  exports: [UsersService, ApiTokenCache],
+  exports: [UsersService, ApiTokenCache, UserPasswordResetService],
 })
 export class UsersModule {}

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
+import { runList } from '../../common/query/list-spec';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { AdminGetUsersParams } from './dto/admin-users.dto';
+import { ADMIN_USER_LIST } from './user-lists';
 import { hashPassword, needsRehash, verifyPassword } from '../../common/auth/password-hasher';
 import { endSessionsOf } from '../auth/login-sessions.repository';
 import { ApiTokenCache } from './api-token-cache';
@@ -24,6 +28,11 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly apiTokens: ApiTokenCache,
   ) {}
+
+  /** One page of live users and their total (ADMIN_USER_LIST). */
+  list(filters: AdminGetUsersParams, config: FindConfig): Promise<[User[], number]> {
+    return runList(this.dataSource.manager, ADMIN_USER_LIST, { ...filters }, config);
+  }
 
   async retrieve(id: string, manager: EntityManager = this.dataSource.manager): Promise<User> {
     const user = await manager.getRepository(User).findOne({ where: { id } });

@@ -1,7 +1,7 @@
-import { Customer } from '../../../src/modules/customers/customer.entity';
 import { CustomersService } from '../../../src/modules/customers/customers.service';
 import { FrequentTrigrams } from '../../../src/common/query/frequent-trigrams';
-import { withSearch } from '../../../src/common/query/list-query';
+import { compileList, pageQueryBuilder } from '../../../src/common/query/list-spec';
+import { ADMIN_CUSTOMER_LIST } from '../../../src/modules/customers/customer-lists';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
 
@@ -91,8 +91,10 @@ describe('Admin customer search with common trigrams (GET /admin/customers?q=)',
   });
 
   it('keeps the full term out of the index condition, and checks it on the rows found', async () => {
-    const where = withSearch<Customer>({}, 'shopper123@', ['email'], { email: '123@' });
-    const [sql, params] = t.dataSource.getRepository(Customer).createQueryBuilder('c').setFindOptions({ where, withDeleted: true }).getQueryAndParameters();
+    const spec = { ...ADMIN_CUSTOMER_LIST, q: { columns: ['email'] } };
+    const config = { relations: [], skip: 0, take: 20, order: {} };
+    const compiled = compileList(spec, { q: 'shopper123@' }, config, { indexTerms: { email: '123@' } });
+    const [sql, params] = pageQueryBuilder(t.dataSource.manager, spec, { ...compiled, withDeleted: true }, config).getQueryAndParameters();
     await t.dataSource.query('SET enable_seqscan = off');
     try {
       const plan = (await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, params))[0]['QUERY PLAN'][0].Plan;

@@ -43,7 +43,7 @@ describe("The dashboard's admin lists: statements per page", () => {
   async function eventsDelivered(): Promise<void> {
     for (let i = 0; i < 400; i++) {
       const [{ n }] = await t.dataSource.query(
-        `SELECT (SELECT count(*) FROM outbox_event WHERE dispatched_at IS NULL) + (SELECT count(*) FROM pgboss.job WHERE name = 'event-delivery' AND state IN ('created', 'retry', 'active')) AS n`,
+        `SELECT (SELECT count(*) FROM outbox_event WHERE dispatched_at IS NULL) + (SELECT count(*) FROM pgboss.job WHERE name LIKE 'event-delivery%' AND state IN ('created', 'retry', 'active')) AS n`,
       );
       if (Number(n) === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -138,7 +138,7 @@ describe('SIGKILL between the commit of a change and the delivery of its event',
     expect(arrivals).toEqual([
       { webhookId: expect.stringMatching(/^msg_/), type: 'customer.created', data: expect.objectContaining({ id: customerId }), signed: true },
     ]);
-    expect(await one(`SELECT status, attempts FROM webhook_delivery WHERE event_name = 'customer.created' AND payload->>'id' = $1`, [customerId])).toEqual({
+    expect(await one(`SELECT status, attempts FROM webhook_delivery WHERE event_name = 'customer.created' AND aggregate_id = $1`, [customerId])).toEqual({
       status: 'succeeded',
       attempts: 1,
     });
@@ -161,7 +161,7 @@ describe('SIGKILL between the commit of a change and the delivery of its event',
     expect(about[1].webhookId).toBe(about[0].webhookId);
     expect([...processed.values()].filter((a) => a.data.id === customerId)).toHaveLength(1);
     await until('the delivery to be recorded as succeeded', async () => {
-      const row = await one(`SELECT status FROM webhook_delivery WHERE payload->>'id' = $1`, [customerId]);
+      const row = await one(`SELECT status FROM webhook_delivery WHERE aggregate_id = $1`, [customerId]);
       return row?.status === 'succeeded';
     });
   });

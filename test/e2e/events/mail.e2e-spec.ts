@@ -1,71 +1,23 @@
 import { mkdtempSync, writeFileSync } from 'fs';
-import { AddressInfo } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent, createAdminUser } from '../../helpers/auth';
 import { FAST_QUEUE_ENV } from '../../helpers/batch-jobs';
+import { SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp-receiver';
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createProduct } from '../../factories/product.factory';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-  /** Headers and body with quoted-printable undone. */
-  text: string;
-}
-
-const decodeQuotedPrintable = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** A real SMTP server on a free port, keeping every mail it accepts; `refuseOnce` addresses get one 451 first. */
-async function startSmtpServer(refuseOnce: Set<string>) {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuseOnce.delete(address.address)) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from replaceable templates', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpReceiver;
   let shop: Shop;
   const refuseOnce = new Set<string>();
 
-  const mailTo = async (address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const got = smtp.mails.filter((m) => m.to.includes(address));
-      if (got.length >= count) return got;
-      if (Date.now() > until) throw new Error(`${count} mail(s) to ${address} expected, got ${got.length}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const mailTo = (address: string, count = 1) => smtp.mailTo(address, count);
 
   beforeAll(async () => {
-    smtp = await startSmtpServer(refuseOnce);
+    smtp = await startSmtpReceiver({ refuseOnce });
     // The shop replaces one file; the others come from the shipped templates.
     const shopTemplates = mkdtempSync(join(tmpdir(), 'mail-templates-'));
     writeFileSync(join(shopTemplates, 'order.placed.subject.txt'), 'Test Shop: order {{display_id}} is on its way to the warehouse\n');
@@ -93,7 +45,9 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.raw).toMatch(/^From: Test Shop <shop@test\.com>/m);
     expect(mail.raw).toMatch(/^Subject: Reset your password/m);
     expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.customer\.password_reset@test\.com>/m);
-    expect(mail.text).toContain('Hello Mia,');
+    // The name the shopper typed is not in the mail: it could pass for the shop's own words.
+    expect(mail.text).toMatch(/^Hello,$/m);
+    expect(mail.text).not.toContain('Mia');
     const link = /https:\/\/shop\.test\/account\/reset\?token=([\w.-]+)&email=mia%40test\.com/.exec(mail.text);
     expect(link).not.toBeNull();
     await t.http().post('/store/customers/password-reset').send({ email: 'mia@test.com', token: link![1], password: 'new-password' }).expect(200);
@@ -122,7 +76,7 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
   });
 
-  it('gift cards bought in an order are mailed to the buyer once its payment is captured, one mail per card with its code; an admin-created card is not', async () => {
+  it('the gift cards bought in an order are mailed to the buyer in ONE mail listing their codes once its payment is captured; an admin-created card is not', async () => {
     const product = await createProduct(t.dataSource.manager, {
       is_giftcard: true,
       variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
@@ -136,15 +90,14 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(codes).toHaveLength(2);
     const admin = await adminAgent(t);
     await admin.post(`/admin/orders/${order.id}/capture`).expect(200);
-    // The order confirmation and one mail per card.
-    const mails = (await mailTo('giver@test.com', 3)).filter((m) => /^Subject: Your gift card/m.test(m.raw));
-    expect(mails).toHaveLength(2);
-    expect(mails.map((m) => /Your gift card code: ([\w-]+)/.exec(m.text)![1]).sort()).toEqual(codes);
-    for (const mail of mails) {
-      expect(mail.raw).toMatch(new RegExp(`^Subject: Your gift card from order #${order.display_id}`, 'm'));
-      expect(mail.text).toContain('Value: €25.00');
-      expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.gift_card\.created@test\.com>/m);
-    }
+    // The order confirmation and one mail for both cards.
+    const mails = (await mailTo('giver@test.com', 2)).filter((m) => /^Subject: Your gift cards/m.test(m.raw));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.raw).toMatch(new RegExp(`^Subject: Your gift cards from order #${order.display_id}`, 'm'));
+    expect(mail.text).toContain('It holds 2 gift card(s).');
+    for (const code of codes) expect(mail.text).toContain(`${code}  €25.00`);
+    expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.gift_card\.created@test\.com>/m);
 
     const card = (await admin.post('/admin/gift-cards').send({ region_id: shop.region.id, value: 1000 }).expect(200)).body.gift_card;
     // Its event is handed to the subscribers like the others; the mail subscriber sends nothing for it.

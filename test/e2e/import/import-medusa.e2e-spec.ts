@@ -13,6 +13,7 @@ import { MEDUSA_SHOP_SQL } from './medusa-shop.sql';
 
 const ADMIN_PASSWORD = 'ada-secret-1';
 const SHOPPER_PASSWORD = 'shopper-secret-1';
+const LONG_IMPORTED_NAME = `${'Maximiliane '.repeat(20)}\nvon Hohenzollern`;
 
 /**
  * `npm run import:medusa` on a database made by Medusa 1.20's migrations, holding a shop
@@ -204,7 +205,8 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     await onDatabase(source.url, async (c) => {
       await c.query(`UPDATE gift_card SET balance = 1500 WHERE id = 'gift_01HALF'`);
       await c.query(`UPDATE customer SET billing_address_id = NULL WHERE id = 'cus_01REG'`);
-      await c.query(`INSERT INTO customer (id, email, has_account) VALUES ('cus_01LATE', 'late@shop.test', false)`);
+      // A name longer than the API accepts, on two lines: the shop's own data, imported as it is (docs/security.md).
+      await c.query(`INSERT INTO customer (id, email, has_account, first_name) VALUES ('cus_01LATE', 'late@shop.test', false, $1)`, [LONG_IMPORTED_NAME]);
       await c.query(
         `UPDATE product_category SET parent_category_id = 'pcat_01TOPS', mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.', rank = 0 WHERE id = 'pcat_04KNITS'`,
       );
@@ -215,6 +217,8 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(await count(`SELECT count(*) AS n FROM customer`)).toBe(before + 1);
     expect(await count(`SELECT balance AS n FROM gift_card WHERE id = 'gift_01HALF'`)).toBe(1500);
     expect(await count(`SELECT count(*) AS n FROM customer WHERE id = 'cus_01REG' AND billing_address_id IS NULL`)).toBe(1);
+    const late = await onDatabase(targetUrl, (c) => c.query(`SELECT first_name FROM customer WHERE id = 'cus_01LATE'`));
+    expect(late.rows[0].first_name).toBe(LONG_IMPORTED_NAME);
     expect(await count(`SELECT count(*) AS n FROM discount WHERE id = 'disc_01DYNCODE' AND parent_discount_id = 'disc_01DYN'`)).toBe(1);
     expect(
       await count(`SELECT count(*) AS n FROM product_category WHERE id = 'pcat_04KNITS' AND mpath = 'pcat_02WEAR.pcat_01TOPS.pcat_04KNITS.' AND rank = 0`),

@@ -1,5 +1,5 @@
-import { Repository } from 'typeorm';
-import { listPage } from '../../../src/common/query/list-query';
+import { EntityManager } from 'typeorm';
+import { ListSpec, runList } from '../../../src/common/query/list-spec';
 import type { FindConfig } from '../../../src/common/query/query-config.decorator';
 import { Customer } from '../../../src/modules/customers/customer.entity';
 import { createTestApp, TestApp } from '../../helpers/app';
@@ -18,10 +18,22 @@ function summary(rows: Customer[]) {
   return rows.map((row) => ({ ...row, groups: row.groups?.map((group) => group.id).sort() }));
 }
 
-describe('listPage: its options give the same pages and totals', () => {
+/** A list of the customers named LAST_NAME, whose count and relation load each test varies. */
+const CUSTOMERS: ListSpec<Customer> = {
+  entity: Customer,
+  alias: 'customer',
+  query: {},
+  filters: { last_name: { op: 'equals' }, deleted_at: { op: 'dates' } },
+  includeDeletedWith: 'deleted_at',
+  relationLoad: 'query',
+};
+
+describe("runList: a spec's count and relation load give the same pages and totals", () => {
   let t: TestApp;
-  let repo: Repository<Customer>;
-  const where = { last_name: LAST_NAME };
+  let manager: EntityManager;
+  const filters = { last_name: LAST_NAME };
+  const list = (config: FindConfig, spec: Partial<ListSpec<Customer>> = {}, f: Record<string, unknown> = filters) =>
+    runList(manager, { ...CUSTOMERS, ...spec }, f, config);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,14 +44,14 @@ describe('listPage: its options give the same pages and totals', () => {
     }
     const deleted = await createCustomer(m, { email: 'listpage-deleted@test.com', last_name: LAST_NAME });
     await m.getRepository(Customer).softDelete(deleted.id);
-    repo = t.dataSource.getRepository(Customer);
+    manager = t.dataSource.manager;
   });
   afterAll(() => t.close());
 
   it("count 'window' and 'separate' give the same page and total, past the end too", async () => {
     for (const skip of [0, 2, 4, 10]) {
-      const separate = await listPage(repo, { where, config: config(skip, 2), count: 'separate' });
-      const window = await listPage(repo, { where, config: config(skip, 2), count: 'window' });
+      const separate = await list(config(skip, 2), { count: { filtered: 'separate' } });
+      const window = await list(config(skip, 2), { count: { filtered: 'window' } });
       expect(window).toEqual(separate);
       expect(separate[1]).toBe(LIVE);
       expect(separate[0].map((c) => c.email)).toEqual(
@@ -50,35 +62,30 @@ describe('listPage: its options give the same pages and totals', () => {
     }
   });
 
-  it('a query builder and a where give the same page and total, with either count', async () => {
-    const byWhere = await listPage(repo, { where, config: config(1, 3) });
-    for (const count of ['separate', 'window'] as const) {
-      const query = repo.createQueryBuilder('customer').where('customer.last_name = :lastName', { lastName: LAST_NAME });
-      expect(await listPage(repo, { query, config: config(1, 3), count })).toEqual(byWhere);
-    }
+  it('the trigger-kept tally counts an unfiltered list as a COUNT does', async () => {
+    const [, counted] = await list(config(0, 2), { filters: {} }, {});
+    const [, tallied] = await list(config(0, 2), { filters: {}, count: { tally: 'customer' } }, {});
+    expect(tallied).toBe(counted);
   });
 
-  it("relations load the same by 'query' and by 'json-tree', in the page's order, from a where or a query builder", async () => {
+  it("relations load the same by 'query' and by 'json-tree', in the page's order", async () => {
     const relations = ['groups', 'billing_address'];
-    const [byQuery, total] = await listPage(repo, { where, config: config(0, 4, relations) });
+    const [byQuery, total] = await list(config(0, 4, relations));
     expect(byQuery.some((c) => c.groups!.length === 2)).toBe(true);
-    const [byJsonTree, jsonTreeTotal] = await listPage(repo, { where, config: config(0, 4, relations), relationLoad: 'json-tree' });
+    const [byJsonTree, jsonTreeTotal] = await list(config(0, 4, relations), { relationLoad: 'json-tree' });
     expect(summary(byJsonTree)).toEqual(summary(byQuery));
     expect(jsonTreeTotal).toBe(total);
-    const query = repo.createQueryBuilder('customer').where('customer.last_name = :lastName', { lastName: LAST_NAME });
-    const [fromQuery] = await listPage(repo, { query, config: config(0, 4, relations) });
-    expect(summary(fromQuery)).toEqual(summary(byQuery));
   });
 
-  it('`order` replaces config.order; `relations` replaces config.relations', async () => {
-    const [page] = await listPage(repo, { where, config: config(0, LIVE, ['groups']), order: { email: 'DESC' }, relations: [] });
+  it("a fixed order replaces config.order; relationLoad 'none' loads no relation", async () => {
+    const [page] = await list(config(0, LIVE, ['groups']), { fixedOrder: { email: 'DESC' }, relationLoad: 'none' });
     expect(page.map((c) => c.email)).toEqual(Array.from({ length: LIVE }, (_, i) => `listpage-${LIVE - 1 - i}@test.com`));
     expect(page.every((c) => c.groups === undefined)).toBe(true);
   });
 
-  it('withDeleted lists soft-deleted rows too', async () => {
-    const [, live] = await listPage(repo, { where, config: config(0, 10) });
-    const [rows, all] = await listPage(repo, { where, config: config(0, 10), withDeleted: true });
+  it('a deleted_at filter lists soft-deleted rows too', async () => {
+    const [, live] = await list(config(0, 10));
+    const [rows, all] = await list(config(0, 10), {}, { ...filters, deleted_at: {} });
     expect([live, all]).toEqual([LIVE, LIVE + 1]);
     expect(rows.some((c) => c.email === 'listpage-deleted@test.com')).toBe(true);
   });

@@ -10,7 +10,8 @@ import { createTestApp, TestApp } from '../../helpers/app';
  * addresses, group discounts, an order in their account). A GET changes state only when
  * the request shows it came from the shop: `Sec-Fetch-Site` same-origin / same-site /
  * none, an `Origin` listed in STORE_CORS, or a client that is not a browser (no
- * `Sec-Fetch-*` header). Otherwise it only reads.
+ * `Sec-Fetch-Site` header, no `Origin`). Otherwise it only reads. (Node's own fetch:
+ * node-fetch-session.e2e-spec.ts.)
  */
 const STORE_ORIGIN = 'https://shop.test';
 const FOREIGN_ORIGIN = 'https://evil.example';

@@ -40,7 +40,7 @@ export const WEBHOOK_SCHEMAS = {
       event_id: { type: 'string' },
       event_name: { type: 'string' },
       payload: { type: 'object' },
-      status: { type: 'string', enum: ['pending', 'retrying', 'succeeded', 'failed'] },
+      status: { type: 'string', enum: ['pending', 'retrying', 'succeeded', 'failed', 'superseded'] },
       attempts: { type: 'integer' },
       response_status: { type: 'integer', nullable: true },
       last_error: { type: 'string', nullable: true },

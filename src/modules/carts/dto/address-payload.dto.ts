@@ -1,10 +1,11 @@
 import { plainToInstance } from 'class-transformer';
 import { IsObject, IsOptional, IsString, validateSync, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsPersonName } from '../../../common/validation/person-name';
 
 /** Address fields a cart accepts (Medusa v1's AddressPayload); unknown keys are rejected. */
 export class AddressPayload {
-  @IsOptional() @IsString() first_name?: string;
-  @IsOptional() @IsString() last_name?: string;
+  @IsOptional() @IsPersonName() first_name?: string;
+  @IsOptional() @IsPersonName() last_name?: string;
   @IsOptional() @IsString() phone?: string;
   @IsOptional() @IsString() company?: string;
   @IsOptional() @IsString() address_1?: string;

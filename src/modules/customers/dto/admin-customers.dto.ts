@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { DateComparisonOperator, DateFilter, ListParamsDto, toBoolean, toStringArray } from '../../../common/query/find-params.dto';
 import { LIST_LIMITS, MaxEntries } from '../../../common/validation/array-limits';
+import { IsPersonName } from '../../../common/validation/person-name';
 
 export class AdminGetCustomersParams extends ListParamsDto {
   @IsOptional()
@@ -32,10 +33,10 @@ export class AdminPostCustomersReq {
   @IsEmail()
   email: string;
 
-  @IsString()
+  @IsPersonName()
   first_name: string;
 
-  @IsString()
+  @IsPersonName()
   last_name: string;
 
   @IsString()
@@ -62,11 +63,11 @@ export class AdminPostCustomersCustomerReq {
   email?: string;
 
   @IsOptional()
-  @IsString()
+  @IsPersonName()
   first_name?: string;
 
   @IsOptional()
-  @IsString()
+  @IsPersonName()
   last_name?: string;
 
   @IsOptional()

@@ -4,15 +4,16 @@ import { IsArray, IsEmail, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsS
 import { DateComparisonOperator, DateFilter, ListParamsDto, toStringArray } from '../../../common/query/find-params.dto';
 import { AddressPayload, IsAddressPayloadOrId } from '../../carts/dto/address-payload.dto';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/order.entity';
+import { IsPersonName } from '../../../common/validation/person-name';
 
 /** POST /store/customers/me: every field optional, as Medusa's StorePostCustomersCustomerReq. */
 export class StorePostCustomersCustomerReq {
   @IsOptional()
-  @IsString()
+  @IsPersonName()
   first_name?: string;
 
   @IsOptional()
-  @IsString()
+  @IsPersonName()
   last_name?: string;
 
   /** An address object, the id of one of the customer's own addresses, or null to remove it. */
@@ -40,8 +41,8 @@ export class StorePostCustomersCustomerReq {
 
 /** A new saved address: Medusa's AddressCreatePayload requires these six fields. */
 export class AddressCreatePayload {
-  @IsString() first_name: string;
-  @IsString() last_name: string;
+  @IsPersonName() first_name: string;
+  @IsPersonName() last_name: string;
   @IsString() address_1: string;
   @IsString() city: string;
   @IsString() country_code: string;

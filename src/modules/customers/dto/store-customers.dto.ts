@@ -1,11 +1,12 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsPersonName } from '../../../common/validation/person-name';
 
 /** Registration: the spec requires names, email and password. */
 export class StorePostCustomersReq {
-  @IsString()
+  @IsPersonName()
   first_name: string;
 
-  @IsString()
+  @IsPersonName()
   last_name: string;
 
   @IsEmail()

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { OutboxEvent } from '../outbox-event.entity';
 
 @Entity('webhook_endpoint')
 export class WebhookEndpoint {
@@ -30,11 +31,18 @@ export class WebhookEndpoint {
   updated_at!: Date;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
+/**
+ * `superseded`: a `cart.updated` (or `cart.customer_updated`) that was still waiting behind
+ * an earlier delivery of its cart when a newer one of the same cart came: only the newest is
+ * sent (see WebhookRelay). Settled, as `succeeded` and `failed` are.
+ */
+export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed' | 'superseded';
 
 @Entity('webhook_delivery')
 @Index('IDX_webhook_delivery_endpoint_event', ['endpoint_id', 'event_id'], { unique: true })
 @Index('IDX_webhook_delivery_endpoint_created', ['endpoint_id', 'created_at'])
+@Index('IDX_webhook_delivery_event', ['event_id'])
+@Index('IDX_webhook_delivery_settled', ['updated_at'], { where: `"status" IN ('succeeded', 'failed', 'superseded')` })
 @Index('IDX_webhook_delivery_open_by_aggregate', ['endpoint_id', 'aggregate_id', 'event_seq'], { where: `"status" IN ('pending', 'retrying')` })
 export class WebhookDelivery {
   static readonly idPrefix = 'msg';
@@ -50,14 +58,16 @@ export class WebhookDelivery {
   @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_delivery_endpoint' })
   endpoint?: WebhookEndpoint;
 
+  /** The event delivered (outbox_event): its payload is read from there, never copied per endpoint. */
   @Column({ type: 'character varying' })
   event_id!: string;
 
+  @ManyToOne(() => OutboxEvent, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'FK_webhook_delivery_event' })
+  event?: OutboxEvent;
+
   @Column({ type: 'character varying' })
   event_name!: string;
-
-  @Column({ type: 'jsonb' })
-  payload!: Record<string, unknown>;
 
   /** The resource the event is about (the payload's `id`): deliveries about one resource go out in event order. */
   @Column({ type: 'character varying', nullable: true, select: false })

@@ -11,10 +11,9 @@ import { QueueService } from '../../queue/queue.service';
 import { EventBus, RelayedEvent, RelayQuery } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
+import { ALL_WEBHOOK_QUEUES, fanOutDeliveries, sweepSettledDeliveries, webhookQueueOf } from './webhook-fan-out';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
 import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
-
-const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
 const WEBHOOK_EVENTS: readonly EventName[] = [
@@ -31,6 +30,13 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/** A delivery as the admin API answers it: with its event's payload (stored once, in the event). */
+type DeliveryAnswer = Omit<WebhookDelivery, 'event'> & { payload: unknown };
+
+function deliveryAnswer({ event, ...delivery }: WebhookDelivery): DeliveryAnswer {
+  return { ...delivery, payload: event?.data ?? null };
+}
 
 export interface WebhookInput {
   url: string;
@@ -52,6 +58,10 @@ export interface WebhookInput {
  * settled (succeeded, or failed for good). One that must wait ends its job and is sent by
  * the job its predecessor queues when it settles. The check and the send hold an advisory
  * lock on (endpoint, resource), so instances never send two of one resource's deliveries at once.
+ *
+ * Lanes: cart deliveries (what any anonymous client causes) have a queue and workers of
+ * their own, so they never hold back an order's or a customer's; and a cart's repeated
+ * `cart.updated` collapse to the newest while they wait (webhook-fan-out.ts).
  */
 @Injectable()
 export class WebhooksService implements OnModuleInit {
@@ -72,13 +82,16 @@ export class WebhooksService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.queue.define(WEBHOOK_QUEUE);
-    this.queue.work<{ delivery_id: string }>(WEBHOOK_QUEUE, (job) => this.attempt(job));
+    for (const queue of ALL_WEBHOOK_QUEUES) {
+      await this.queue.define(queue);
+      this.queue.work<{ delivery_id: string }>(queue, (job) => this.attempt(job, queue));
+    }
     this.bus.onRelay(
       'webhooks',
       (events, query) => this.fanOut(events, query),
-      () => this.queue.wake(WEBHOOK_QUEUE),
+      () => ALL_WEBHOOK_QUEUES.forEach((queue) => this.queue.wake(queue)),
     );
+    this.bus.onRetentionSweep('webhook-deliveries', (query) => sweepSettledDeliveries(query, this.config.webhooks.deliveryRetentionHours));
   }
 
   async create(input: WebhookInput): Promise<WebhookEndpoint> {
@@ -120,22 +133,23 @@ export class WebhooksService implements OnModuleInit {
     return this.retrieve(id);
   }
 
-  async deliveries(endpointId: string, offset: number, limit: number): Promise<[WebhookDelivery[], number]> {
+  async deliveries(endpointId: string, offset: number, limit: number): Promise<[DeliveryAnswer[], number]> {
     await this.retrieve(endpointId);
-    return this.dataSource
+    const [deliveries, count] = await this.dataSource
       .getRepository(WebhookDelivery)
-      .findAndCount({ where: { endpoint_id: endpointId }, order: { created_at: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+      .findAndCount({ where: { endpoint_id: endpointId }, relations: { event: true }, order: { created_at: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+    return [deliveries.map(deliveryAnswer), count];
   }
 
   /** Sends a delivery again (same `webhook-id`), with a fresh set of retries. */
-  async redeliver(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+  async redeliver(endpointId: string, deliveryId: string): Promise<DeliveryAnswer> {
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(WebhookDelivery);
       const delivery = await repo.findOne({ where: { id: deliveryId, endpoint_id: endpointId }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw ApiError.notFound(`Webhook delivery with id: ${deliveryId} was not found`);
       await repo.update(deliveryId, { status: 'pending', updated_at: new Date() });
-      await this.queue.send(WEBHOOK_QUEUE, { delivery_id: deliveryId }, { manager, retry: this.retry });
-      return (await repo.findOne({ where: { id: deliveryId } }))!;
+      await this.queue.send(webhookQueueOf(delivery.event_name), { delivery_id: deliveryId }, { manager, retry: this.retry });
+      return deliveryAnswer((await repo.findOne({ where: { id: deliveryId }, relations: { event: true } }))!);
     });
   }
 
@@ -147,32 +161,17 @@ export class WebhooksService implements OnModuleInit {
     if (unknown.length) throw ApiError.invalid(`Unknown events: ${unknown.join(', ')}. Webhooks can receive: ${WEBHOOK_EVENTS.join(', ')}`);
   }
 
-  /**
-   * In the relay's transaction: one delivery per live endpoint wanting each event of the
-   * batch, with its job (idempotent: a batch relayed again adds nothing). The delivery's id
-   * (the `webhook-id`) is derived from the event's and the endpoint's. The resource is the
-   * payload's `id`, or the payload itself where Medusa's is a bare id (`cart.customer_updated`).
-   */
+  /** In the relay's transaction: the batch's deliveries (see fanOutDeliveries), each with its job in its lane's queue. */
   private async fanOut(events: RelayedEvent[], query: RelayQuery): Promise<void> {
-    const wanted = events.filter((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event.name));
-    if (wanted.length === 0) return;
-    const created = await query(
-      `INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, payload, aggregate_id, event_seq)
-       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.data, CASE jsonb_typeof(ev.data) WHEN 'string' THEN ev.data #>> '{}' ELSE ev.data->>'id' END, ev.seq
-         FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::jsonb[]) AS ev(id, seq, name, data)
-         JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
-        ORDER BY ev.seq, e.id
-       ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
-      [wanted.map((e) => e.id), wanted.map((e) => e.seq), wanted.map((e) => e.name), wanted.map((e) => JSON.stringify(e.data))],
-    );
+    const created = await fanOutDeliveries(events, WEBHOOK_EVENTS, query);
     const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
-    for (const { id } of created) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: id }, { db, retry: this.retry });
+    for (const { id, queue } of created) await this.queue.send(queue, { delivery_id: id }, { db, retry: this.retry });
   }
 
-  private async attempt(job: QueueJob<{ delivery_id: string }>): Promise<void> {
+  private async attempt(job: QueueJob<{ delivery_id: string }>, queue: string): Promise<void> {
     const outcome = await this.dataSource.transaction((manager) => this.attemptIn(manager, job));
     // A successor queued by this attempt's settlement is picked up now, not at the next poll.
-    this.queue.wake(WEBHOOK_QUEUE);
+    this.queue.wake(queue);
     if (outcome.retry) throw new Error(outcome.retry);
   }
 
@@ -185,9 +184,14 @@ export class WebhooksService implements OnModuleInit {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`webhook:${key.endpoint_id}:${key.aggregate_id}`]);
     }
     // Read under the lock: what an attempt of the same resource committed before is seen.
-    const delivery = (await repo.findOne({ where: { id: key.id } }))!;
+    const delivery = (await repo.findOne({ where: { id: key.id }, relations: { event: true } }))!;
     // Sent already (a job queued twice: by its predecessor and its own), or a stale job of a delivery that is retrying on its own.
     if (delivery.status === 'succeeded' || (delivery.status === 'retrying' && job.retryCount === 0)) return {};
+    // Replaced by a newer delivery of its cart (webhook-fan-out.ts) after its predecessor queued this job: pass the turn on.
+    if (delivery.status === 'superseded') {
+      await this.settled(manager, key);
+      return {};
+    }
     if (key.aggregate_id !== null && key.event_seq !== null) {
       const [earlier] = await manager.query(
         `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq < $3 AND status IN ('pending', 'retrying') ORDER BY event_seq LIMIT 1`,
@@ -208,7 +212,7 @@ export class WebhooksService implements OnModuleInit {
       return {};
     }
     const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ type: delivery.event_name, timestamp: new Date(timestamp * 1000).toISOString(), data: delivery.payload });
+    const body = JSON.stringify({ type: delivery.event_name, timestamp: new Date(timestamp * 1000).toISOString(), data: delivery.event?.data });
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -243,10 +247,10 @@ export class WebhooksService implements OnModuleInit {
   private async settled(manager: EntityManager, key: Pick<WebhookDelivery, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<void> {
     if (key.aggregate_id === null || key.event_seq === null) return;
     const [next] = await manager.query(
-      `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq > $3 AND status = 'pending' ORDER BY event_seq LIMIT 1`,
+      `SELECT id, event_name FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq > $3 AND status = 'pending' ORDER BY event_seq LIMIT 1`,
       [key.endpoint_id, key.aggregate_id, key.event_seq],
     );
-    if (next) await this.queue.send(WEBHOOK_QUEUE, { delivery_id: next.id }, { manager, retry: this.retry });
+    if (next) await this.queue.send(webhookQueueOf(next.event_name), { delivery_id: next.id }, { manager, retry: this.retry });
   }
 
   /** POSTs with a time limit on the whole exchange; reads at most 64 KiB of the answer. Resolves with the status. */

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AdminSalesChannelsController } from './admin-sales-channels.controller';
+import { SalesChannelsService } from './sales-channels.service';
+
+/** `/admin/sales-channels` (list, get). */
+@Module({ controllers: [AdminSalesChannelsController], providers: [SalesChannelsService] })
+export class AdminSalesChannelsModule {}
