@@ -25,7 +25,7 @@ export interface FulfillmentProviderPlugin {
  * nothing is sent anywhere; a fulfilment's data is `{}`. It refuses only what no parcel
  * can hold: a line without a positive whole quantity.
  */
-export class ManualFulfillmentProvider implements FulfillmentProviderPlugin {
+class ManualFulfillmentProvider implements FulfillmentProviderPlugin {
   readonly id = 'manual';
 
   validateFulfillment(lines: readonly FulfillmentLine[]): void {

@@ -25,6 +25,9 @@ describe('Gift cards bought in an order are handed over at capture', () => {
     t.dataSource.query(`SELECT id, code, is_disabled FROM gift_card WHERE order_id = $1 ORDER BY code`, [orderId]);
   const createdEvents = (ids: string[]) =>
     t.dataSource.query(`SELECT data->>'id' AS id FROM outbox_event WHERE name = 'gift_card.created' AND data->>'id' = ANY($1) ORDER BY seq`, [ids]);
+  /** The event that sends the order's one gift-card mail. */
+  const handOvers = (orderId: string) =>
+    t.dataSource.query(`SELECT 1 FROM outbox_event WHERE name = 'order.gift_card_created' AND data->>'id' = $1`, [orderId]);
   const applyToNewCart = async (code: string) => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 1 }] });
     return t
@@ -52,6 +55,7 @@ describe('Gift cards bought in an order are handed over at capture', () => {
     expect(cards).toHaveLength(2);
     expect(cards.every((c) => c.is_disabled)).toBe(true);
     expect(await createdEvents(cards.map((c) => c.id))).toEqual([]);
+    expect(await handOvers(order.id)).toEqual([]);
     const refused = await applyToNewCart(cards[0].code);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ type: 'not_allowed', message: 'The gift card is disabled' });
@@ -62,6 +66,7 @@ describe('Gift cards bought in an order are handed over at capture', () => {
     expect((await cardsOf(order.id)).every((c) => !c.is_disabled)).toBe(true);
     expect((await createdEvents(cards.map((c) => c.id))).map((e: { id: string }) => e.id).sort()).toEqual(cards.map((c) => c.id).sort());
     expect((await applyToNewCart(cards[0].code)).status).toBe(200);
+    expect(await handOvers(order.id)).toHaveLength(1);
 
     // A card staff disable afterwards stays disabled whatever is captured again.
     await admin.post(`/admin/gift-cards/${cards[1].id}`).send({ is_disabled: true }).expect(200);
@@ -88,6 +93,7 @@ describe('Gift cards bought in an order are handed over at capture', () => {
       const [card] = await cardsOf(order.id);
       expect(card.is_disabled).toBe(false);
       expect(await createdEvents([card.id])).toHaveLength(1);
+      expect(await handOvers(order.id)).toHaveLength(1);
     } finally {
       registry.register(new TestPaymentProvider());
     }
