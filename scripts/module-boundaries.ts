@@ -65,6 +65,8 @@ export const SHARED_TABLES: readonly TableGrant[] = [
     module: 'fulfillments',
     why: "an order line's fulfilled and shipped quantities, moved by conditional UPDATEs under the order's row lock with the fulfilment rows",
   },
+  { table: 'shipping_method', module: 'orders', why: "staff replace a placed order's shipping method (POST /admin/orders/:id/shipping-methods)" },
+  { table: 'shipping_method_tax_line', module: 'orders', why: 'the tax lines of the order shipping method staff replace go with it' },
   { table: 'address', module: 'orders', why: "staff edit a placed order's shipping and billing address rows (POST /admin/orders/:id)" },
 ];
 

@@ -1,6 +1,7 @@
 import { Body, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
+import { ApiError } from '../../common/errors/api-error';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
 import { FindParamsDto } from '../../common/query/find-params.dto';
 import { assertRefundAmount, refundReasonOf } from '../payments/refund.entity';
@@ -9,6 +10,7 @@ import {
   AdminPostOrdersOrderRefundsReq,
   AdminPostOrdersOrderReq,
   AdminPostOrdersOrderShipmentReq,
+  AdminPostOrdersOrderShippingMethodsReq,
 } from './dto/admin-order-lifecycle.dto';
 import { OrderLifecycleService } from './order-lifecycle.service';
 
@@ -71,6 +73,16 @@ export class AdminOrderLifecycleController {
     // Medusa's database refused another reason with a 500; here it is the payments route's 400.
     assertRefundAmount(body.amount);
     return { order: await this.lifecycle.refund(id, { ...body, reason: refundReasonOf(body.reason) }) };
+  }
+
+  @Post(':id/shipping-methods')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a Shipping Method' })
+  @MedusaResponse('AdminOrdersRes')
+  async addShippingMethod(@Param('id') id: string, @Query() _query: FindParamsDto, @Body() body: AdminPostOrdersOrderShippingMethodsReq) {
+    // A negative price would pay the shopper for shipping.
+    if (body.price < 0) throw ApiError.invalid('price must not be less than 0');
+    return { order: await this.lifecycle.addShippingMethod(id, body) };
   }
 
   @Post(':id/cancel')

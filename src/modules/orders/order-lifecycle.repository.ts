@@ -2,6 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { mergeMetadata } from '../../common/database/metadata';
 import { Address } from '../customers/address.entity';
+import { ShippingMethod } from '../shipping/shipping-method.entities';
+import type { ORDER_TOTAL_FIELDS } from './order-totals';
 import { Order } from './order.entity';
 
 /**
@@ -62,4 +64,45 @@ export async function upsertOrderAddress(manager: EntityManager, addressId: stri
   const id = generateEntityId(Address.idPrefix);
   await repo.insert({ ...fields, id, customer_id: null, metadata: fields.metadata ?? null } as never);
   return id;
+}
+
+/**
+ * Adds a shipping method to an order at `price` (no tax lines, as Medusa's route adds it)
+ * and removes the order's other methods of the same shipping profile, with their tax lines
+ * (Medusa's route tried to and failed on the tax lines' foreign key). Resolves with the new
+ * method's id.
+ */
+export async function replaceOrderShippingMethod(
+  manager: EntityManager,
+  orderId: string,
+  option: { id: string; profile_id: string },
+  price: number,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const id = generateEntityId(ShippingMethod.idPrefix);
+  await manager.query(
+    `WITH replaced AS (
+       SELECT sm.id FROM shipping_method sm JOIN shipping_option so ON so.id = sm.shipping_option_id
+        WHERE sm.order_id = $1 AND so.profile_id = $2),
+     lines AS (DELETE FROM shipping_method_tax_line WHERE shipping_method_id IN (SELECT id FROM replaced))
+     DELETE FROM shipping_method WHERE id IN (SELECT id FROM replaced)`,
+    [orderId, option.profile_id],
+  );
+  await manager.query(`INSERT INTO shipping_method (id, shipping_option_id, order_id, price, data, includes_tax) VALUES ($1, $2, $3, $4, $5, false)`, [
+    id,
+    option.id,
+    orderId,
+    price,
+    JSON.stringify(data),
+  ]);
+  return id;
+}
+
+/** Stores an order's totals snapshot again (after its shipping changed). */
+export async function storeOrderTotals(
+  manager: EntityManager,
+  orderId: string,
+  totals: Partial<Record<(typeof ORDER_TOTAL_FIELDS)[number], number>>,
+): Promise<void> {
+  await manager.getRepository(Order).update(orderId, totals);
 }

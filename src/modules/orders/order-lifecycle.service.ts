@@ -9,7 +9,9 @@ import { newRefundId, PaymentOperationsService, refundableOf } from '../payments
 import type { RefundReason } from '../payments/refund.entity';
 import { releaseStockOfOrder } from '../products/products.repository';
 import { Order } from './order.entity';
-import { countryInRegion, lockOrder, setOrderColumns, upsertOrderAddress } from './order-lifecycle.repository';
+import { countryInRegion, lockOrder, replaceOrderShippingMethod, setOrderColumns, storeOrderTotals, upsertOrderAddress } from './order-lifecycle.repository';
+import { calculateOrderTotals, ORDER_TOTAL_FIELDS } from './order-totals';
+import { ShippingOption } from '../shipping/shipping-option.entity';
 import type { AdminPostOrdersOrderReq } from './dto/admin-order-lifecycle.dto';
 import { Customer } from '../customers/customer.entity';
 import {
@@ -235,6 +237,28 @@ export class OrderLifecycleService {
       }
       if (Object.keys(columns).length > 0) await setOrderColumns(manager, order.id, columns);
       await emitEvent(manager, 'order.updated', { id: order.id, no_notification: columns.no_notification ?? order.no_notification });
+    });
+  }
+
+  /**
+   * POST /admin/orders/:id/shipping-methods: a method of `option_id` at `price` replaces the
+   * order's methods of the same shipping profile; the order's stored totals follow. Event
+   * order.updated `{id}`.
+   */
+  addShippingMethod(id: string, input: { option_id: string; price: number; data?: Record<string, unknown> }): Promise<Order> {
+    return this.locked(id, async (order, manager) => {
+      if (order.status === 'canceled') throw ApiError.notAllowed('A shipping method cannot be added to a canceled order');
+      const option = await manager.getRepository(ShippingOption).findOne({ where: { id: input.option_id } });
+      if (!option) throw ApiError.notFound(`Shipping Option with ${input.option_id} was not found`);
+      await replaceOrderShippingMethod(manager, order.id, option, input.price, input.data ?? {});
+      const recomputed = (await this.orders.retrieveWithTotals(order.id, [], manager)) as Order & Record<string, unknown>;
+      const totals = calculateOrderTotals(
+        recomputed,
+        recomputed.gift_card_transactions ?? [],
+        (recomputed.discounts ?? []).some((d) => d.rule?.type === 'free_shipping'),
+      );
+      await storeOrderTotals(manager, order.id, Object.fromEntries(ORDER_TOTAL_FIELDS.map((f) => [f, totals[f]])));
+      await emitEvent(manager, 'order.updated', { id: order.id });
     });
   }
 

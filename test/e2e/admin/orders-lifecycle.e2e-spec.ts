@@ -1,4 +1,5 @@
 import { createShop, Shop } from '../../factories/cart.factory';
+import { createShippingOption } from '../../factories/shipping-option.factory';
 import { placeOrder, WELL_STOCKED } from '../../factories/placed-order.factory';
 import { createTestApp, TestApp } from '../../helpers/app';
 import { adminAgent } from '../../helpers/auth';
@@ -113,5 +114,25 @@ describe('Cancel, complete, archive and update an order (POST /admin/orders/:id[
     expect(unknownCustomer.body).toEqual({ type: 'not_found', message: 'Customer with customer_id cus_missing does not exist.' });
     const read = (await admin.get(`/admin/orders/${order.id}`).expect(200)).body.order;
     expect(read).toMatchObject({ email: 'New@Test.com', shipping_address: { country_code: 'fr' } });
+  });
+  it('adds a shipping method: it replaces the method of the same profile, the totals follow, order.updated; refusals', async () => {
+    const order = await placeOrder(t, shop, { quantity: 1 });
+    const express = await createShippingOption(t.dataSource.manager, { region_id: shop.region.id, amount: 2500 });
+    const res = await admin.post(`/admin/orders/${order.id}/shipping-methods`).send({ option_id: express.id, price: 500 }).expect(200);
+    expect(res.body.order.shipping_methods).toHaveLength(1);
+    expect(res.body.order.shipping_methods[0]).toMatchObject({ shipping_option_id: express.id, price: 500, tax_lines: [] });
+    // Shipping was 1000 + 25 % tax; now 500 without tax lines (as Medusa adds it).
+    expect(res.body.order).toMatchObject({ shipping_total: 500, total: order.total - 1250 + 500 });
+    expect((await admin.get(`/admin/orders/${order.id}`).expect(200)).body.order.total).toBe(order.total - 750);
+    expect(await events(order.id, 'order.updated')).toEqual([{ data: { id: order.id } }]);
+
+    const missing = await admin.post(`/admin/orders/${order.id}/shipping-methods`).send({ option_id: 'so_missing', price: 1 }).expect(404);
+    expect(missing.body).toEqual({ type: 'not_found', message: 'Shipping Option with so_missing was not found' });
+    const bad = await admin.post(`/admin/orders/${order.id}/shipping-methods`).send({ option_id: express.id }).expect(400);
+    expect(bad.body).toEqual({ type: 'invalid_data', message: 'price should not be empty, price must be an integer number' });
+    await admin.post(`/admin/orders/${order.id}/shipping-methods`).send({ option_id: express.id, price: -1 }).expect(400);
+    await admin.post(`/admin/orders/${order.id}/cancel`).expect(200);
+    const canceled = await admin.post(`/admin/orders/${order.id}/shipping-methods`).send({ option_id: express.id, price: 1 }).expect(400);
+    expect(canceled.body).toEqual({ type: 'not_allowed', message: 'A shipping method cannot be added to a canceled order' });
   });
 });

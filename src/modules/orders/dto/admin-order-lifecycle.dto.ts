@@ -110,3 +110,18 @@ export class AdminPostOrdersOrderReq {
   @IsArray()
   shipping_method?: unknown[];
 }
+
+/** Medusa v1's AdminPostOrdersOrderShippingMethodsReq. */
+export class AdminPostOrdersOrderShippingMethodsReq {
+  @IsNotEmpty()
+  @IsInt()
+  price: number;
+
+  @IsNotEmpty()
+  @IsString()
+  option_id: string;
+
+  @IsOptional()
+  @IsObject()
+  data?: Record<string, unknown>;
+}
