@@ -20,6 +20,7 @@ import { MailModule } from './modules/mail/mail.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { StoreSettingsModule } from './modules/store-settings/store-settings.module';
 import { StoreModule } from './store/store.module';
+import { StripeModule } from './modules/payments/stripe/stripe.module';
 
 /** The application, built from the one configuration its entry point loaded. */
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         SeedModule,
         AdminModule,
         StoreModule,
+        StripeModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -19,6 +19,7 @@ import { sessionOnDemand } from './common/http/session-on-demand';
 import { addMedusaSchemas } from './common/openapi/medusa-schemas';
 import { BodyShapeError, verifyJsonShape } from './common/validation/body-shape';
 import type { AppConfig } from './config/configuration';
+import { STRIPE_WEBHOOK_PATH } from './modules/payments/stripe/stripe-webhook.controller';
 import { TableChangeNotices } from './modules/table-changes/table-change-notices';
 import { writeFenceMiddleware } from './modules/table-changes/write-fence.middleware';
 
@@ -83,6 +84,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Op
     });
   });
 
+  // Stripe signs the exact bytes it sends: its webhook's JSON body is kept raw (and then not parsed below).
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: 'application/json', limit: config.bodyLimit }));
   // A JSON body's depth, keys per object and values are bounded on its bytes, before it is parsed.
   app.use(express.json({ limit: config.bodyLimit, verify: verifyJsonShape }));
   app.use(express.urlencoded({ extended: true, limit: config.bodyLimit }));

@@ -163,3 +163,37 @@ describe('the README configuration table', () => {
     expect([...listed].sort()).toEqual([...read].sort());
   });
 });
+
+describe('loadConfig: Stripe', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { devSecrets: () => ({ sessionSecret: STRONG_SESSION, jwtSecret: STRONG_JWT }) });
+
+  it('installs nothing without a key, and reads the options with Medusa’s defaults', () => {
+    expect(load({ STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toBeUndefined();
+    expect(load({ STRIPE_API_KEY: 'sk_test_x' }).stripe).toEqual({
+      apiKey: 'sk_test_x',
+      webhookSecret: undefined,
+      captureAutomatically: false,
+      automaticPaymentMethods: false,
+      paymentDescription: undefined,
+      apiBaseUrl: undefined,
+    });
+    expect(load({ STRIPE_API_KEY: 'sk_test_x', STRIPE_CAPTURE: 'true', STRIPE_API_BASE_URL: 'http://127.0.0.1:1234' }).stripe).toMatchObject({
+      captureAutomatically: true,
+      apiBaseUrl: new URL('http://127.0.0.1:1234'),
+    });
+    expect(() => load({ STRIPE_CAPTURE: 'yes' })).toThrow(/^STRIPE_CAPTURE must be "true" or "false"/);
+  });
+
+  it('refuses a Stripe API base URL in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: STRONG_SESSION,
+        JWT_SECRET: STRONG_JWT,
+        STRIPE_API_KEY: 'sk_live_x',
+        STRIPE_API_BASE_URL: 'http://127.0.0.1:1',
+      } as NodeJS.ProcessEnv),
+    ).toThrow(/^STRIPE_API_BASE_URL is for tests only/);
+  });
+});

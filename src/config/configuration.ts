@@ -67,6 +67,20 @@ export interface AppConfig {
   cartCache: ResponseCacheBudget;
   /** The LISTEN connection every cache follows; false turns those caches off. */
   tableChangeNotices: boolean;
+  /** Card payments through Stripe (the `stripe…` providers): unset without STRIPE_API_KEY. */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  apiKey: string;
+  /** Verifies POST /stripe/hooks; without it every webhook is refused. */
+  webhookSecret?: string;
+  /** `capture_method: automatic` for the `stripe` provider (the redirect methods always capture at once). */
+  captureAutomatically: boolean;
+  automaticPaymentMethods: boolean;
+  paymentDescription?: string;
+  /** Where the Stripe API is reached (tests point it at a local fake); unset: https://api.stripe.com. */
+  apiBaseUrl?: URL;
 }
 
 export interface DatabaseConfig {
@@ -173,6 +187,28 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new ConfigError(`${name} must be "true" or "false", got "${value}"`);
 }
 
+function stripeConfig(env: NodeJS.ProcessEnv, isProduction: boolean): StripeConfig | undefined {
+  // Every Stripe setting is read (and checked) whether or not a key is set.
+  const apiKey = env.STRIPE_API_KEY;
+  const baseUrl = env.STRIPE_API_BASE_URL;
+  const settings = {
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    captureAutomatically: flag('STRIPE_CAPTURE', env.STRIPE_CAPTURE, false),
+    automaticPaymentMethods: flag('STRIPE_AUTOMATIC_PAYMENT_METHODS', env.STRIPE_AUTOMATIC_PAYMENT_METHODS, false),
+    paymentDescription: env.STRIPE_PAYMENT_DESCRIPTION || undefined,
+  };
+  let apiBaseUrl: URL | undefined;
+  if (baseUrl) {
+    if (isProduction) throw new ConfigError('STRIPE_API_BASE_URL is for tests only (a local fake of Stripe): production talks to api.stripe.com');
+    try {
+      apiBaseUrl = new URL(baseUrl);
+    } catch {
+      throw new ConfigError(`STRIPE_API_BASE_URL must be a URL, got "${baseUrl}"`);
+    }
+  }
+  return apiKey ? { apiKey, ...settings, apiBaseUrl } : undefined;
+}
+
 export const DEFAULT_CATALOGUE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const DEFAULT_CART_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -230,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // the listener closes, no client still holds an idle connection it might reuse.
     shutdownDrainMs: nonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, isProduction ? 6000 : 0),
     testPaymentProvider,
+    stripe: stripeConfig(env, isProduction),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,
     invocationDir: env.INIT_CWD || process.cwd(),
     idempotencyKeyTtlMs: positiveInt('IDEMPOTENCY_KEY_TTL_MS', env.IDEMPOTENCY_KEY_TTL_MS, 7 * 24 * 60 * 60 * 1000),

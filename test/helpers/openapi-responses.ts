@@ -17,9 +17,10 @@ export const STRICT_RESPONSES = true;
 /**
  * Routes served outside the API document on purpose: the document itself and its UI, the
  * load balancer's probe, and the uploaded files and signed file links (exports) it hands out (a
- * file, not an API answer), and Medusa's admin dashboard served at /app (a static bundle).
+ * file, not an API answer), Medusa's admin dashboard served at /app (a static bundle), and
+ * Stripe's webhook (answered in text, as Medusa answers it).
  */
-const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/(signed\/)?[^/]+$/, /^\/app(\/.*)?$/];
+const UNDOCUMENTED_ROUTES = [/^\/docs-json$/, /^\/docs(\/.*)?$/, /^\/health$/, /^\/uploads\/(signed\/)?[^/]+$/, /^\/app(\/.*)?$/, /^\/stripe\/hooks$/];
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 const DEFINITIONS_ID = 'openapi-components';

@@ -30,8 +30,16 @@ const CURRENT_SQL = `
 SELECT "key", "hits", greatest(0, ceil(extract(epoch FROM "expires_at" - now())))::int AS "expires_in"
 FROM "throttle_counter" WHERE "key" = ANY($1::varchar[]) AND "expires_at" > now()`;
 
-/** -1 on each live key that has hits (a reservation given back). $1 keys, sorted. */
-const RELEASE_SQL = `UPDATE "throttle_counter" SET "hits" = "hits" - 1 WHERE "key" = ANY($1::varchar[]) AND "expires_at" > now() AND "hits" > 0`;
+/**
+ * -1 on each live key that has hits (a reservation given back). $1 keys. The rows are
+ * locked in key order first (an UPDATE ... WHERE key = ANY(...) takes them in whatever
+ * order its scan meets them, which deadlocked against a concurrent ADD_SQL taking the same
+ * two keys in sorted order, under a burst of refused logins on two instances).
+ */
+const RELEASE_SQL = `
+UPDATE "throttle_counter" AS c SET "hits" = c."hits" - 1
+FROM (SELECT "key" FROM "throttle_counter" WHERE "key" = ANY($1::varchar[]) ORDER BY "key" FOR UPDATE) AS locked
+WHERE c."key" = locked."key" AND c."expires_at" > now() AND c."hits" > 0`;
 
 const CLEAR_SQL = `DELETE FROM "throttle_counter" WHERE "key" = ANY($1::varchar[])`;
 

@@ -139,6 +139,17 @@ export class CartCommands {
   }
 
   /**
+   * Completes the cart with the payment session it has, in the caller's `transaction`, for
+   * a caller outside HTTP (a payment provider's webhook): the same completion as
+   * POST /store/carts/:id/complete, so a cart completed already answers its order. `key` is
+   * recorded on the cart, the order and the payment. Throws CompletionRolledBack when the
+   * completion keeps nothing (the caller runs its `keep` after the rollback).
+   */
+  async complete(cartId: string, key: string, transaction: EntityManager): Promise<PlacedOrder> {
+    return this.completion.complete(cartId, key, {}, transaction);
+  }
+
+  /**
    * Pays the cart through the `system` provider (it authorizes and captures at once) and
    * completes it, in the caller's `transaction`. A cart already completed (through the
    * store) is not paid again: its order is answered. `key` is recorded on the cart, the

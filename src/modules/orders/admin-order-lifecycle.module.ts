@@ -1,15 +1,7 @@
 import { Module } from '@nestjs/common';
-import { FulfillmentsModule } from '../fulfillments/fulfillments.module';
-import { GiftCardsModule } from '../gift-cards/gift-cards.module';
-import { PaymentsModule } from '../payments/payments.module';
 import { AdminOrderLifecycleController } from './admin-order-lifecycle.controller';
-import { OrderLifecycleService } from './order-lifecycle.service';
-import { OrdersModule } from './orders.module';
+import { OrderLifecycleModule } from './order-lifecycle.module';
 
-/** `/admin/orders/:id/...` writes: capture, fulfil, ship, refund, cancel, complete, archive, update. */
-@Module({
-  imports: [OrdersModule, PaymentsModule, FulfillmentsModule, GiftCardsModule],
-  controllers: [AdminOrderLifecycleController],
-  providers: [OrderLifecycleService],
-})
+/** `/admin/orders/:id/...` writes: capture, fulfil, ship, refund, cancel, complete, archive, update, shipping methods. */
+@Module({ imports: [OrderLifecycleModule], controllers: [AdminOrderLifecycleController] })
 export class AdminOrderLifecycleModule {}

@@ -66,28 +66,43 @@ export class OrderLifecycleService {
    * once: the order's row lock makes a second, concurrent capture find it captured.
    */
   capture(id: string): Promise<Order> {
-    return this.locked(id, async (order, manager) => {
-      if (order.status === 'canceled') throw ApiError.notAllowed('A canceled order cannot capture payment');
-      const payments = await this.payments.lockPaymentsOfOrder(order.id, manager);
-      const events: EventToEmit[] = [];
-      for (const payment of payments) {
-        if (payment.captured_at) continue;
-        try {
-          await this.payments.captureLocked(payment, manager);
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          events.push({
-            name: 'order.payment_capture_failed',
-            data: { id: order.id, payment_id: payment.id, error: err.message, no_notification: order.no_notification },
-          });
-        }
-      }
-      const status = paymentStatusAfterCapture(payments);
-      await setOrderColumns(manager, order.id, { payment_status: status });
-      if (status === 'captured') events.push({ name: 'order.payment_captured', data: { id: order.id, no_notification: order.no_notification } });
-      await emitEvents(manager, events);
-      if (capturePaysOrder(order.payment_status, status)) await this.giftCards.handOverPaidCards(manager, order.id);
+    return this.locked(id, (order, manager) => this.captureLocked(order, manager));
+  }
+
+  /**
+   * A provider reports the order's money taken (the Stripe webhook; Medusa's webhook calls
+   * the order capture): the same capture, unless the order is captured already, canceled or
+   * unknown. No answer is built.
+   */
+  async captureReportedByProvider(id: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const order = await lockOrder(manager, id);
+      if (!order || order.status === 'canceled' || order.payment_status === 'captured') return;
+      await this.captureLocked(order, manager);
     });
+  }
+
+  private async captureLocked(order: Order, manager: EntityManager): Promise<void> {
+    if (order.status === 'canceled') throw ApiError.notAllowed('A canceled order cannot capture payment');
+    const payments = await this.payments.lockPaymentsOfOrder(order.id, manager);
+    const events: EventToEmit[] = [];
+    for (const payment of payments) {
+      if (payment.captured_at) continue;
+      try {
+        await this.payments.captureLocked(payment, manager);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        events.push({
+          name: 'order.payment_capture_failed',
+          data: { id: order.id, payment_id: payment.id, error: err.message, no_notification: order.no_notification },
+        });
+      }
+    }
+    const status = paymentStatusAfterCapture(payments);
+    await setOrderColumns(manager, order.id, { payment_status: status });
+    if (status === 'captured') events.push({ name: 'order.payment_captured', data: { id: order.id, no_notification: order.no_notification } });
+    await emitEvents(manager, events);
+    if (capturePaysOrder(order.payment_status, status)) await this.giftCards.handOverPaidCards(manager, order.id);
   }
 
   /** POST /admin/orders/:id/fulfillment. */
