@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsBooleanString, IsOptional, IsString } from 'class-validator';
 import { AdminController } from '../../common/auth/surface';
 import { ApiError } from '../../common/errors/api-error';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
@@ -27,7 +27,7 @@ class AdminGetNotificationsParams extends ListParamsDto {
   to?: string;
 
   @IsOptional()
-  @IsString()
+  @IsBooleanString()
   include_resends?: string;
 }
 
@@ -52,6 +52,12 @@ class AdminGetOrderEditsParams extends ListParamsDto {
 /** Nothing to expand, select or sort: these lists are always empty. */
 const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: [], allowedOrder: [], defaultOrder: {}, maxLimit: 1000 };
 
+/** What Medusa's notification list lets `expand` and `fields` name (its relations and columns). */
+const NOTIFICATION_QUERY = {
+  allowedRelations: ['resends', 'provider', 'parent_notification'],
+  allowedFields: ['id', 'event_name', 'resource_type', 'resource_id', 'customer_id', 'to', 'data', 'parent_id', 'provider_id', 'created_at', 'updated_at'],
+};
+
 /**
  * Sent notifications, which the order timeline reads: this service records none (its mails
  * are not stored as Medusa's notification plugins store them), so the list answers as
@@ -62,7 +68,7 @@ const EMPTY_LIST = { defaultRelations: [], allowedRelations: [], allowedFields: 
 export class AdminNotificationsController {
   @Get()
   @ApiOperation({ summary: 'List Notifications (none: this service sends none)' })
-  @QueryConfig({ ...EMPTY_LIST, defaultLimit: 50 })
+  @QueryConfig({ ...EMPTY_LIST, ...NOTIFICATION_QUERY, defaultLimit: 50 })
   @MedusaResponse('AdminNotificationsListRes')
   list(@Query() _query: AdminGetNotificationsParams, @FindParams() config: FindConfig) {
     return listEnvelope('notifications', [], 0, config);

@@ -76,4 +76,12 @@ describe('Notes (/admin/notes) and notification resends (/admin/notifications/:i
     expect(res.body).toEqual({ type: 'not_found', message: 'Notification with id: noti_missing was not found.' });
     await admin.post('/admin/notifications/noti_missing/resend').send({ bogus: 1 }).expect(400);
   });
+  it('lists notifications as Medusa does for a shop without a notification plugin: expand=resends,provider and fields accepted, include_resends checked', async () => {
+    const empty = { notifications: [], count: 0, offset: 0, limit: 50 };
+    expect((await admin.get('/admin/notifications?expand=resends,provider').expect(200)).body).toEqual(empty);
+    expect((await admin.get('/admin/notifications?fields=id,event_name,to').expect(200)).body).toEqual(empty);
+    expect((await admin.get('/admin/notifications?include_resends=true&resource_id=order_1').expect(200)).body).toEqual(empty);
+    const maybe = await admin.get('/admin/notifications?include_resends=maybe').expect(400);
+    expect(maybe.body).toEqual({ type: 'invalid_data', message: 'include_resends must be a boolean string' });
+  });
 });
