@@ -106,8 +106,8 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   {
     name: 'eventFromRowSql',
     owner: 'events',
-    usedBy: ['carts'],
-    why: "the cart.created outbox row, written by the cart's own INSERT so that creating a cart stays one statement",
+    usedBy: ['carts', 'customers'],
+    why: "the cart.created outbox row, written by the cart's own INSERT so that creating a cart stays one statement; a checkout's new guest's customer.created, written by the guest's INSERT",
   },
   { name: 'eventsCteSql', owner: 'events', usedBy: ['carts'], why: "a cart change's cart.updated, written by the recalculation's first statement" },
   { name: 'insertOrderFromCart', owner: 'orders', usedBy: ['carts'], why: "completion writes the order in the cart's transaction" },

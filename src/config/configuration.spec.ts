@@ -118,7 +118,16 @@ describe("loadConfig: the modules' slices", () => {
     expect(config.queue).toMatchObject({ workersEnabled: true, concurrency: 4, pollIntervalMs: 2000 });
     expect(config.batchJobs).toEqual({ sliceMs: 100, importBatchRows: 500, exportPageSize: 50 });
     expect(config.files.publicBaseUrl).toBe('https://api.example.com');
-    expect(config.webhooks).toEqual({ retryLimit: 10, retryDelaySeconds: 60, timeoutMs: 10_000, allowPrivate: true, deliveryRetentionHours: 72 });
+    expect(config.webhooks).toEqual({
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      timeoutMs: 10_000,
+      leaseMarginMs: 5_000,
+      leaseCheckIntervalMs: 5_000,
+      secretGraceSeconds: 86_400,
+      allowPrivate: true,
+      deliveryRetentionHours: 72,
+    });
     expect(config.database).toMatchObject({ url: undefined, poolSize: 10, preparedStatements: true, embeddedPort: 54329 });
   });
 

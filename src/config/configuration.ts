@@ -116,6 +116,12 @@ interface WebhooksConfig {
   retryLimit: number;
   retryDelaySeconds: number;
   timeoutMs: number;
+  /** Added to timeoutMs: an attempt not recorded within both is taken as cut (its worker died) and retried. */
+  leaseMarginMs: number;
+  /** How often each worker looks for cut attempts (and drops rotated secrets past their grace). */
+  leaseCheckIntervalMs: number;
+  /** How long a rotated-out secret still signs deliveries beside the new one. */
+  secretGraceSeconds: number;
   /** Endpoints may be on loopback or private networks. */
   allowPrivate: boolean;
   /** Settled deliveries (sent, failed, superseded) are deleted this long after they settled. */
@@ -316,6 +322,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       retryLimit: nonNegativeInt('WEBHOOK_RETRY_LIMIT', env.WEBHOOK_RETRY_LIMIT, 10),
       retryDelaySeconds: nonNegativeInt('WEBHOOK_RETRY_DELAY_SECONDS', env.WEBHOOK_RETRY_DELAY_SECONDS, 60),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
+      leaseMarginMs: int('WEBHOOK_LEASE_MARGIN_MS', env.WEBHOOK_LEASE_MARGIN_MS, 5_000, 100),
+      leaseCheckIntervalMs: int('WEBHOOK_LEASE_CHECK_INTERVAL_MS', env.WEBHOOK_LEASE_CHECK_INTERVAL_MS, 5_000, 100),
+      secretGraceSeconds: nonNegativeInt('WEBHOOK_SECRET_GRACE_SECONDS', env.WEBHOOK_SECRET_GRACE_SECONDS, 86_400),
       allowPrivate: flag('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, false),
       deliveryRetentionHours: positiveInt('WEBHOOK_DELIVERY_RETENTION_HOURS', env.WEBHOOK_DELIVERY_RETENTION_HOURS, 72),
     },

@@ -12,17 +12,17 @@ export const ROUND_TRIP_BUDGETS = {
   /** The same for the first cart after a region change: the region tree is read again (exact). */
   createCartAfterRegionChange: 2,
   /**
-   * POST /store/carts/:id/line-items adding a new line. 8, not 7: the line's INSERT is its
-   * own statement (LineItemsService.add), no longer carried by the recalculation's. Medusa's
-   * cart.updated event rides in the recalculation's statement (no round trip of its own).
+   * POST /store/carts/:id/line-items adding a new line. The line's INSERT and Medusa's
+   * cart.updated event ride in the recalculation's first statement (no round trip of their
+   * own; LineItemsService.addLeavingInsert, CartChange.items).
    */
-  addNewLine: 8,
-  /** The same variant again: merged into the existing line. */
+  addNewLine: 7,
+  /** The same variant again: merged into the existing line (its UPDATE is its own statement: the recalculation's statement updates lines too). */
   addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */
   applyDiscountCode: 10,
-  /** POST /store/carts/:id/shipping-methods. 7, not 6: Medusa's cart.updated event (one outbox INSERT). */
-  addShippingMethod: 7,
+  /** POST /store/carts/:id/shipping-methods. Medusa's cart.updated event rides in the method's own statement (no round trip of its own). */
+  addShippingMethod: 6,
   /** POST /store/carts/:id/payment-sessions. */
   createPaymentSessions: 7,
   /**
@@ -30,6 +30,6 @@ export const ROUND_TRIP_BUDGETS = {
    * cart.customer_updated and cart.updated events, both written by one outbox INSERT.
    */
   setGuestEmailAndAddress: 9,
-  /** POST /store/carts/:id/complete (the last one: the order.placed event, one INSERT in the transaction). */
-  completeCart: 13,
+  /** POST /store/carts/:id/complete (the order.placed event, and gift_card.created per card bought, ride in the cart's closing statement). */
+  completeCart: 12,
 } as const;

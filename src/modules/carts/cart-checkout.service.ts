@@ -8,7 +8,7 @@ import { ShippingMethod } from '../shipping/shipping-method.entities';
 import { ShippingOptionsService } from '../shipping/shipping-options.service';
 import type { Cart } from './cart.entity';
 import { CartLoaderService } from './cart-loader.service';
-import { CartChange, CartCommandOptions, CartMutationRunner, CartWork } from './cart-mutation.runner';
+import { CartChange, CartCommandOptions, CartMutationRunner, cartUpdatedEvents, CartWork } from './cart-mutation.runner';
 import { replaceShippingMethodOfProfile } from './cart-shipping-methods.repository';
 
 /**
@@ -51,12 +51,13 @@ export class CartCheckoutService {
         profileId: option.profile_id,
         price,
         data,
+        events: cartUpdatedEvents(cart.id),
       });
       if (!allowed) throw ApiError.invalid('Wrong shipping option');
       return {
         kind: 'shipping',
         hasSessions: has_sessions,
-        events: { updated: 'id' },
+        events: { updated: 'id', writtenByWork: true },
         check: (answer) => this.shippingOptions.assertRequirementsMet(option, subtotalOf(answer)),
       };
     };

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { generateEntityId } from '../../common/database/ids';
 import { ShippingMethodTaxLine } from '../shipping/shipping-method.entities';
+import { eventsCteSql, type EventToEmit } from '../events/outbox';
 import { LineItemTaxLine } from './line-item-tax-line.entity';
 
 /* What placing an order writes of the cart: its tax lines, then the lines and methods moved to the order and the cart closed. */
@@ -44,7 +45,8 @@ function taxLineColumns(rows: readonly TaxLineToStore[], idPrefix: string): unkn
 
 /**
  * Moves the cart's lines and shipping methods to the order and closes the cart with
- * `closing`, in one statement: the last write of a completion.
+ * `closing`, in one statement: the last write of a completion. The completion's `events`
+ * (gift_card.created per card bought, then order.placed) ride in it: one round trip fewer.
  */
 export async function closeCartIntoOrder(
   manager: EntityManager,
@@ -56,13 +58,16 @@ export async function closeCartIntoOrder(
     paymentId: string | null;
     idempotencyKey: string;
     email: string;
+    events: readonly EventToEmit[];
   },
 ): Promise<void> {
+  const emitted = eventsCteSql(8, input.events);
   await manager.query(
     `WITH items AS (UPDATE line_item SET order_id = $2 WHERE cart_id = $1),
-          methods AS (UPDATE shipping_method SET order_id = $2 WHERE cart_id = $1)
+          methods AS (UPDATE shipping_method SET order_id = $2 WHERE cart_id = $1),
+          ${emitted.sql}
      UPDATE cart SET completed_at = $3, payment_authorized_at = $4, payment_id = $5, idempotency_key = $6, email = $7, updated_at = now()
       WHERE id = $1`,
-    [input.cartId, input.orderId, input.completedAt, input.paymentAuthorizedAt, input.paymentId, input.idempotencyKey, input.email],
+    [input.cartId, input.orderId, input.completedAt, input.paymentAuthorizedAt, input.paymentId, input.idempotencyKey, input.email, ...emitted.params],
   );
 }

@@ -17,7 +17,6 @@ import { CartTotalsService } from './cart-totals.service';
 import { assertForSale } from './line-item-pricing';
 import { OrderPlacementService } from './order-placement.service';
 import { PAYMENT_CART_RELATIONS, toPaymentCart } from './payment-cart';
-import { emitEvents } from '../events/outbox';
 
 /** The cart became an order (now, or by an earlier completion: then that order). */
 export interface PlacedOrder {
@@ -139,17 +138,17 @@ export class CartCompletionService {
     await this.placement.persistTaxLines(cart, taxLines, manager);
     const giftCardIds = await this.placement.issuePurchasedGiftCards(cart, order, totals, taxLines, manager);
     const now = new Date();
+    // Written by the cart's closing statement, whatever the number of cards: gift_card.created per card bought, then order.placed (Medusa's order).
     await this.placement.attachCartContents(
       cart,
       order,
       { completed_at: now, payment_authorized_at: now, payment_id: paymentId, idempotency_key: key, email: cart.email },
+      [
+        ...giftCardIds.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
+        { name: 'order.placed', data: { id: order.id, no_notification: order.no_notification ?? null } },
+      ],
       manager,
     );
-    // One INSERT for all of them, whatever the number of cards: gift_card.created per card bought, then order.placed (Medusa's order).
-    await emitEvents(manager, [
-      ...giftCardIds.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
-      { name: 'order.placed', data: { id: order.id, no_notification: order.no_notification ?? null } },
-    ]);
     // A new order's only gift card transactions are the debits just made: none, or read back.
     const known = debits.length === 0 ? { giftCardTransactions: [] } : {};
     return { kind: 'placed', order: await this.orders.retrieveAsPlaced(order.id, manager, known) };

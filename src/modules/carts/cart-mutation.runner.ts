@@ -7,6 +7,7 @@ import { emitEvents, EventToEmit } from '../events/outbox';
 import { Cart } from './cart.entity';
 import { CartLoaderService, CartView, LockedCart } from './cart-loader.service';
 import { CartRecalculationService } from './cart-recalculation.service';
+import type { NewLineRow } from './line-items.repository';
 
 /**
  * Medusa's cart events a change reports, written in the change's transaction (the cart row
@@ -22,6 +23,12 @@ interface CartChangeEvents {
    * `row` the saved cart row's columns (Medusa v1.20's cart update).
    */
   updated: 'id' | 'row';
+  /**
+   * The work's own statement already wrote them (`updated: 'id'` only, from
+   * cartUpdatedEvents): known before the work runs, they ride in its write, and the runner
+   * writes nothing more.
+   */
+  writtenByWork?: boolean;
 }
 
 /**
@@ -31,8 +38,12 @@ interface CartChangeEvents {
 export type CartChange =
   /** Nothing was written: nothing is recalculated and no event written. */
   | { kind: 'nothing' }
-  /** Lines added, changed or removed: shipping methods dropped, adjustments rebuilt, payment sessions follow the total. */
-  | { kind: 'items'; events: CartChangeEvents }
+  /**
+   * Lines added, changed or removed: shipping methods dropped, adjustments rebuilt, payment
+   * sessions follow the total. `newLine`: a line the work checked and priced but left for
+   * the recalculation's first statement to insert (LineItemsService.addLeavingInsert).
+   */
+  | { kind: 'items'; events: CartChangeEvents; newLine?: NewLineRow }
   /**
    * Any other field the totals read (customer, region, addresses, sales channel, discounts,
    * gift cards, context): adjustments rebuilt, payment sessions follow the total.
@@ -59,7 +70,7 @@ export type CartChange =
 
 export const CartChange = {
   nothing: (): CartChange => ({ kind: 'nothing' }),
-  items: (): CartChange => ({ kind: 'items', events: { updated: 'id' } }),
+  items: (newLine?: NewLineRow): CartChange => ({ kind: 'items', events: { updated: 'id' }, ...(newLine ? { newLine } : {}) }),
   payment: (): CartChange => ({ kind: 'payment' }),
   deleted: (): CartChange => ({ kind: 'deleted' }),
 } as const;
@@ -113,7 +124,7 @@ export class CartMutationRunner {
         const change = await work(locked, manager);
         const events = 'events' in change ? change.events : undefined;
         // `cart.updated` `{ id }` names only the cart: known now, so it rides in the recalculation's statement.
-        const known = events?.updated === 'id' ? cartEvents(events, cartId) : [];
+        const known = events?.updated === 'id' && !events.writtenByWork ? cartEvents(events, cartId) : [];
         await this.recalculate(locked.cart, change, known, manager);
         const check = change.kind === 'shipping' ? change.check : undefined;
         const reportsRow = events?.updated === 'row';
@@ -135,6 +146,7 @@ export class CartMutationRunner {
       case 'cart':
         await this.recalculation.afterCartChanged(cart, manager, {
           itemsChanged: change.kind === 'items',
+          newLine: change.kind === 'items' ? change.newLine : undefined,
           discounts: change.kind === 'cart' ? change.discounts : undefined,
           refreshSessions: !(change.kind === 'cart' && change.sessionsDropped),
           events,
@@ -154,6 +166,14 @@ export class CartMutationRunner {
     );
     return { ...row, id: cart.id };
   }
+}
+
+/**
+ * A change's `cart.updated` `{ id }`, for a work that writes it in its own statement (and
+ * reports `writtenByWork`): the same event the runner would write after it.
+ */
+export function cartUpdatedEvents(cartId: string): EventToEmit[] {
+  return cartEvents({ updated: 'id' }, cartId);
 }
 
 /** The change's events in Medusa v1.20's order: the bare cart id when the customer changed, then `cart.updated`. */

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { eventsCteSql, type EventToEmit } from '../events/outbox';
+import { insertLineCteSql, type NewLineRow } from './line-items.repository';
 
 /* What a cart change invalidates: shipping methods, discount adjustments, and what decides the rest of the recalculation. */
 
@@ -39,17 +40,24 @@ const CART_CHANGE_STATE = `
  * The fixed part of the recalculation after a cart change (CartRecalculationService), in
  * ONE statement: the discount adjustments dropped (they are rebuilt from the cart's
  * discount), the shipping methods dropped when items changed (their requirements depend
- * on the items, as in Medusa v1), and what decides the rest (CartChangeState).
+ * on the items, as in Medusa v1), and what decides the rest (CartChangeState). A new
+ * line (`newLine`, the store's add) and the change's events ride in it too.
  */
 export async function dropDerivedRowsAfterCartChange(
   manager: EntityManager,
-  change: { cartId: string; itemsChanged: boolean; events?: readonly EventToEmit[] },
+  change: { cartId: string; itemsChanged: boolean; newLine?: NewLineRow; events?: readonly EventToEmit[] },
 ): Promise<CartChangeState> {
   const steps = [...(change.itemsChanged ? [DROP_SHIPPING_METHODS] : []), DROP_DISCOUNT_ADJUSTMENTS];
   const params: unknown[] = [change.cartId];
+  if (change.newLine) {
+    // The added line's INSERT rides in this statement: one round trip fewer per add.
+    const inserted = insertLineCteSql(params.length + 1, change.newLine);
+    steps.push(inserted.sql);
+    params.push(...inserted.params);
+  }
   if (change.events?.length) {
     // The change's events ride in this statement: one round trip fewer per cart write.
-    const emitted = eventsCteSql(2, change.events);
+    const emitted = eventsCteSql(params.length + 1, change.events);
     steps.push(emitted.sql);
     params.push(...emitted.params);
   }

@@ -9,6 +9,7 @@ import { CartDiscountsService } from './cart-discounts.service';
 import { CartLoaderService } from './cart-loader.service';
 import { cartHasPaymentSessions, dropDerivedRowsAfterCartChange } from './cart-recalculation.repository';
 import type { EventToEmit } from '../events/outbox';
+import type { NewLineRow } from './line-items.repository';
 
 /**
  * Recalculates the rows a cart change invalidates, inside the same transaction (cart row
@@ -29,15 +30,27 @@ export class CartRecalculationService {
    * shipping methods dropped (when items changed), the discount adjustments dropped, and
    * whether the cart has a regular discount and payment sessions. Then, only when needed,
    * the adjustments are rebuilt (engine allocation) and the sessions follow the new total.
+   * `newLine`: a line the caller left for this statement to insert (CartChange.items).
    * `discounts`: the cart's discounts when the caller has just written them.
    * `refreshSessions: false` when the caller has just dropped the sessions (region change).
    */
   async afterCartChanged(
     cart: Cart,
     manager: EntityManager,
-    options: { itemsChanged?: boolean; discounts?: readonly EngineDiscount[]; refreshSessions?: boolean; events?: readonly EventToEmit[] } = {},
+    options: {
+      itemsChanged?: boolean;
+      newLine?: NewLineRow;
+      discounts?: readonly EngineDiscount[];
+      refreshSessions?: boolean;
+      events?: readonly EventToEmit[];
+    } = {},
   ): Promise<void> {
-    const state = await dropDerivedRowsAfterCartChange(manager, { cartId: cart.id, itemsChanged: options.itemsChanged === true, events: options.events });
+    const state = await dropDerivedRowsAfterCartChange(manager, {
+      cartId: cart.id,
+      itemsChanged: options.itemsChanged === true,
+      newLine: options.newLine,
+      events: options.events,
+    });
     // Refused (and rolled back) rather than answered with a 500 by the totals.
     if (!state.region_live) throw ApiError.notFound(`Region with id: ${cart.region_id} was not found`);
     const regular = options.discounts ? options.discounts.find((d) => !isFreeShipping(d)) : undefined;

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { eventsCteSql, type EventToEmit } from '../events/outbox';
 import { HAS_PAYMENT_SESSIONS } from './cart-recalculation.repository';
 
 /**
@@ -10,12 +11,23 @@ import { HAS_PAYMENT_SESSIONS } from './cart-recalculation.repository';
  * would find. The price is the cart's custom shipping option's for this option (a draft
  * order's) or `price`; a cart with custom options takes no other option (`allowed` false,
  * nothing written). Also answers whether the cart has payment sessions (they must follow
- * the new total).
+ * the new total). `events` (the change's `cart.updated`) ride in the same statement, one
+ * round trip fewer: a refused option (`allowed` false) is thrown by the caller, which rolls
+ * them back with the rest.
  */
 export async function replaceShippingMethodOfProfile(
   manager: EntityManager,
-  input: { cartId: string; methodId: string; optionId: string; profileId: string; price: number; data: Record<string, unknown> },
+  input: {
+    cartId: string;
+    methodId: string;
+    optionId: string;
+    profileId: string;
+    price: number;
+    data: Record<string, unknown>;
+    events: readonly EventToEmit[];
+  },
 ): Promise<{ allowed: boolean; has_sessions: boolean }> {
+  const emitted = eventsCteSql(7, input.events);
   const [state]: Array<{ has_sessions: boolean; allowed: boolean }> = await manager.query(
     `WITH custom AS (
        SELECT count(*) = 0 OR bool_or(shipping_option_id = $4) AS allowed, min(price) FILTER (WHERE shipping_option_id = $4) AS price
@@ -33,9 +45,10 @@ export async function replaceShippingMethodOfProfile(
           AND (p.profile_id = $2 OR EXISTS (
                 SELECT 1 FROM shipping_method sm JOIN shipping_option so ON so.id = sm.shipping_option_id
                  WHERE sm.cart_id = li.cart_id AND so.profile_id = p.profile_id AND so.profile_id <> $2)))
-      WHERE li.cart_id = $1 AND (SELECT allowed FROM custom))
+      WHERE li.cart_id = $1 AND (SELECT allowed FROM custom)),
+     ${emitted.sql}
      SELECT ${HAS_PAYMENT_SESSIONS} AS has_sessions, (SELECT allowed FROM custom) AS allowed`,
-    [input.cartId, input.profileId, input.methodId, input.optionId, input.price, JSON.stringify(input.data)],
+    [input.cartId, input.profileId, input.methodId, input.optionId, input.price, JSON.stringify(input.data), ...emitted.params],
   );
   return state;
 }

@@ -3,7 +3,7 @@ import { generateEntityId } from '../../common/database/ids';
 import { JsonTreeExpression, jsonTreeExpression } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
 import { Address } from '../customers/address.entity';
-import { eventFromRowSql, newEventId } from '../events/outbox';
+import { eventAlwaysWritten, eventFromRowSql, newEventId } from '../events/outbox';
 import { REGION_TREE_VERSION } from '../regions/region-tree-cache';
 import { Cart } from './cart.entity';
 import { NEW_CART_RELATIONS } from './cart-relations';
@@ -61,6 +61,7 @@ const INSERT_CART_PARAMS = [
   'country_code',
   'metadata',
   'created_event_id',
+  'created_event_always',
 ] as const;
 type InsertCartParam = (typeof INSERT_CART_PARAMS)[number];
 const param = (name: InsertCartParam) => `$${INSERT_CART_PARAMS.indexOf(name) + 1}`;
@@ -96,6 +97,7 @@ export async function insertCart(manager: EntityManager, newCart: NewCart): Prom
     country_code: newCart.countryCode,
     metadata: newCart.metadata === null ? null : JSON.stringify(newCart.metadata),
     created_event_id: newEventId(),
+    created_event_always: eventAlwaysWritten('cart.created'),
   };
   const [outcome]: Array<{ region_id: string | null; country_ok: boolean; cart: unknown; shipping_address: unknown; region_tree_version: string }> =
     await manager.query(
@@ -158,7 +160,7 @@ function insertCartStatement(manager: EntityManager): InsertCartStatement {
        SELECT ${param('cart_id')}, ${param('email')}, shipping.region_id, ${param('customer_id')}, ${param('type')}, ${param('context')}, channel.id, CASE WHEN shipping.country IS NOT NULL THEN ${param('address_id')} END, ${param('metadata')}
          FROM shipping, channel WHERE shipping.country_ok AND channel.id IS NOT NULL
        RETURNING *),
-     created_event AS (${eventFromRowSql('cart.created', 'inserted', param('created_event_id'))})
+     created_event AS (${eventFromRowSql('cart.created', 'inserted', param('created_event_id'), param('created_event_always'))})
      SELECT (SELECT region_id FROM shipping) AS region_id, (SELECT country_ok FROM shipping) AS country_ok,
             ${cart.sql} AS cart, ${address.sql} AS shipping_address, ${REGION_TREE_VERSION.sql} AS region_tree_version`;
   const statement = { sql, cart, address };

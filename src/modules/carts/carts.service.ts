@@ -98,10 +98,8 @@ export class CartsService {
    * lock makes concurrent adds queue, so all of them persist.
    */
   async addLineItem(cartId: string, input: AddLineInput, transaction: EntityManager): Promise<Cart> {
-    const work: CartWork = async ({ cart }, m) => {
-      await this.lineItems.add(cart, input, m);
-      return CartChange.items();
-    };
+    // A new line's INSERT rides in the recalculation's statement (CartChange.items).
+    const work: CartWork = async ({ cart }, m) => CartChange.items(await this.lineItems.addLeavingInsert(cart, input, m));
     return (await this.mutations.changeAndAnswer(cartId, work, { transaction })).cart;
   }
 

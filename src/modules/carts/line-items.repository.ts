@@ -19,14 +19,19 @@ export interface NewLineRow {
   metadata: Record<string, unknown>;
 }
 
-/** $1 cart id, $2 line id, then $3.. the other columns (lineValues). */
-const INSERT_LINE = `INSERT INTO line_item (id, cart_id, order_id, title, description, thumbnail, variant_id, unit_price, quantity,
+/** A new line's INSERT: `$1` the cart id, `$<first>` the line id, then the other columns in lineValues' order. */
+function insertLineSql(first: number): string {
+  const p = (k: number) => `$${first + k}`;
+  return `INSERT INTO line_item (id, cart_id, order_id, title, description, thumbnail, variant_id, unit_price, quantity,
                               allow_discounts, is_giftcard, should_merge, has_shipping, includes_tax, metadata)
-       VALUES ($2, $1, NULL, $3, $4, $5, $6, $7, $8, $9, $10, true, false, $11, $12)`;
+       VALUES (${p(0)}, $1, NULL, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, true, false, ${p(9)}, ${p(10)})`;
+}
 
-function lineValues(cartId: string, line: NewLineRow): unknown[] {
+const INSERT_LINE = insertLineSql(2);
+
+/** The line's columns after the cart id, as insertLineSql numbers them. */
+function lineValues(line: NewLineRow): unknown[] {
   return [
-    cartId,
     line.id,
     line.title,
     line.description,
@@ -41,9 +46,19 @@ function lineValues(cartId: string, line: NewLineRow): unknown[] {
   ];
 }
 
+/**
+ * The data-modifying CTE `line_inserted` that inserts `line` into the cart `$1`, its values
+ * from `$first` on: for a statement the add sends anyway (the recalculation's). Its other
+ * parts do not see the new row (one snapshot), which is inserted as they would leave it:
+ * without shipping and without adjustments.
+ */
+export function insertLineCteSql(first: number, line: NewLineRow): { sql: string; params: unknown[] } {
+  return { sql: `line_inserted AS (${insertLineSql(first)})`, params: lineValues(line) };
+}
+
 /** Inserts a new line (without RETURNING: the caller never reads generated columns). */
 export async function insertLine(manager: EntityManager, cartId: string, line: NewLineRow): Promise<void> {
-  await manager.query(INSERT_LINE, lineValues(cartId, line));
+  await manager.query(INSERT_LINE, [cartId, ...lineValues(line)]);
 }
 
 /** A merged line's new quantity and price; it loses its shipping until the methods are chosen again. */

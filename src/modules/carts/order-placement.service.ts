@@ -5,6 +5,7 @@ import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { Order } from '../orders/order.entity';
 import { insertOrderFromCart } from '../orders/orders.repository';
 import type { TaxLinesResult } from '../taxes/tax-provider.interface';
+import type { EventToEmit } from '../events/outbox';
 import type { Cart } from './cart.entity';
 import { closeCartIntoOrder, replaceTaxLines, TaxLineToStore } from './cart-completion.repository';
 
@@ -82,6 +83,7 @@ export class OrderPlacementService {
     cart: Cart,
     order: Order,
     closing: { completed_at: Date; payment_authorized_at: Date; payment_id: string | null; idempotency_key: string; email: string },
+    events: readonly EventToEmit[],
     manager: EntityManager,
   ): Promise<void> {
     await closeCartIntoOrder(manager, {
@@ -92,6 +94,7 @@ export class OrderPlacementService {
       paymentId: closing.payment_id,
       idempotencyKey: closing.idempotency_key,
       email: closing.email,
+      events,
     });
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { customerEventData, eventFromRowSql, newEventId, storedEventData } from '../events/outbox';
 
 /** What a cart needs of a guest customer. */
 export interface GuestCustomer {
@@ -12,6 +13,8 @@ const FIND_GUEST_SQL = `SELECT id, email, has_account FROM customer WHERE email 
 /**
  * The insert runs only when no live guest row was found, and does nothing on the unique
  * (email, has_account) of live rows, so it returns no row when another transaction won.
+ * A row it inserts records its `customer.created` (Medusa 1.20 emits it for a checkout's
+ * guest) in the same statement; a row found, or lost to a concurrent insert, records none.
  */
 const FIND_OR_CREATE_GUEST_SQL = `
   WITH found AS (${FIND_GUEST_SQL}),
@@ -19,7 +22,8 @@ const FIND_OR_CREATE_GUEST_SQL = `
          INSERT INTO customer (id, email, has_account)
          SELECT $2, $1, false WHERE NOT EXISTS (SELECT 1 FROM found)
          ON CONFLICT (email, has_account) WHERE deleted_at IS NULL DO NOTHING
-         RETURNING id, email, has_account)
+         RETURNING id, email, has_account),
+       event AS (${eventFromRowSql('customer.created', 'created', '$3', 'true', '$4::jsonb')})
   SELECT id, email, has_account FROM found UNION ALL SELECT id, email, has_account FROM created`;
 
 /** The live guest row of a normalized email, or undefined. */
@@ -30,7 +34,9 @@ export async function findGuest(manager: EntityManager, email: string): Promise<
 
 /** The live guest row of a normalized email, inserted with `newId` when there is none; undefined when a concurrent insert won. */
 export async function findOrInsertGuest(manager: EntityManager, email: string, newId: string): Promise<GuestCustomer | undefined> {
-  const [row]: GuestCustomer[] = await manager.query(FIND_OR_CREATE_GUEST_SQL, [email, newId]);
+  // The event's payload, as a new guest row has it (the fields every customer.created carries).
+  const data = customerEventData({ id: newId, email, first_name: null, last_name: null, phone: null, has_account: false, metadata: null });
+  const [row]: GuestCustomer[] = await manager.query(FIND_OR_CREATE_GUEST_SQL, [email, newId, newEventId(), storedEventData(data)]);
   return row;
 }
 

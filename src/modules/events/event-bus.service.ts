@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import type { QueueJob } from '../queue/consumer-loop';
 import { QueueService } from '../queue/queue.service';
-import type { EventData } from './outbox';
+import { noteSubscriber, type EventData } from './outbox';
 
 const EVENT_DELIVERY_DEAD_LETTER_QUEUE = 'event-delivery-dead';
 
@@ -157,6 +157,8 @@ export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApp
     forEvent.set(id, options.lane ?? 'default');
     this.subscribers.set(eventName, forEvent);
     this.handlers.set(`${eventName}\u0000${id}`, handler);
+    // From now on its events are written even where no webhook endpoint wants them (outbox.ts, eventAlwaysWritten).
+    noteSubscriber(eventName);
   }
 
   /**

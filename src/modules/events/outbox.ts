@@ -76,6 +76,32 @@ const LANE_OF: Record<EventName, EventLane> = {
 
 const LANE_NUMBER: Record<EventLane, number> = { business: 0, cart: 1 };
 
+/**
+ * The event names a subscriber of this process listens to (EventBus.subscribe notes them
+ * at start-up; every instance registers the same ones). Only grows.
+ */
+const SUBSCRIBED = new Set<string>();
+
+/** Called by EventBus.subscribe: `name` has an in-process subscriber, so its events are always written. */
+export function noteSubscriber(name: string): void {
+  SUBSCRIBED.add(name);
+}
+
+/**
+ * Whether an event is written whatever the webhook endpoints: every business event, and a
+ * cart event a subscriber of this process listens to. A cart event nobody subscribes to is
+ * written only where a webhook endpoint (enabled or not) lists its name, as the statement
+ * that writes it sees the endpoints (endpointWants, inside that statement): an endpoint gets
+ * the cart events of every write that began after its registration committed. Before, each
+ * anonymous cart write left an event nobody could receive, relayed, marked and swept.
+ */
+export function eventAlwaysWritten(name: EventName): boolean {
+  return laneOf(name) === 'business' || SUBSCRIBED.has(name);
+}
+
+/** `<name>` is the event name's SQL: true when a webhook endpoint, disabled or not, lists it. */
+const endpointWants = (name: string) => `EXISTS (SELECT 1 FROM webhook_endpoint w WHERE ${name} = ANY(w.events))`;
+
 /** The lane of an event (an unknown name, from another release: business, never held back). */
 export function laneOf(name: string): EventLane {
   return LANE_OF[name as EventName] ?? 'business';
@@ -110,60 +136,84 @@ export interface EventToEmit {
 
 /**
  * Records an event in the caller's transaction: one INSERT (one round trip), nothing else.
- * Committed with the change, rolled back with it. Delivery to subscribers is the relay's
- * job (EventBus), after the commit. Without a transaction (a plain manager) the event is
+ * Committed with the change, rolled back with it. A cart event nobody listens to is not
+ * written (see eventAlwaysWritten); its id is answered all the same. Delivery to
+ * subscribers is the relay's job (EventBus), after the commit. Without a transaction (a plain manager) the event is
  * written on its own, which suits events that report no change (a reset request).
  */
 export async function emitEvent(manager: EntityManager, name: EventName, data: EventData): Promise<string> {
   const id = generateEntityId(OutboxEvent.idPrefix);
-  await manager.query(`INSERT INTO outbox_event (id, name, data, lane) VALUES ($1, $2, $3, $4)`, [id, name, storedEventData(data), LANE_NUMBER[laneOf(name)]]);
+  const values = [id, name, storedEventData(data), LANE_NUMBER[laneOf(name)]];
+  if (eventAlwaysWritten(name)) await manager.query(`INSERT INTO outbox_event (id, name, data, lane) VALUES ($1, $2, $3, $4)`, values);
+  else await manager.query(`INSERT INTO outbox_event (id, name, data, lane) SELECT $1, $2, $3, $4 WHERE ${endpointWants('$2::text')}`, values);
   return id;
 }
 
 /**
  * Records several events in the caller's transaction with ONE INSERT whatever their number
  * (the gift cards of an order, an update's two events), in the given order (their `seq`).
- * Nothing is sent for none.
+ * Nothing is sent for none. Cart events nobody listens to are left out (eventAlwaysWritten).
  */
 export async function emitEvents(manager: EntityManager, events: readonly EventToEmit[]): Promise<void> {
   if (events.length === 0) return;
   await manager.query(
     `INSERT INTO outbox_event (id, name, data, lane)
-     SELECT e.id, e.name, e.data, e.lane FROM unnest($1::varchar[], $2::varchar[], $3::jsonb[], $4::smallint[]) WITH ORDINALITY AS e(id, name, data, lane, n) ORDER BY e.n`,
+     ${selectEventRows(1)}`,
     eventRowsParams(events),
   );
 }
 
 /**
- * The data-modifying CTE that records `name` with `{ id }` for each row of the CTE `source`
- * (which has an `id` column), `$eventIdParam` being the event's id: for a single-row write
- * that must stay one statement (a cart created without items).
+ * The data-modifying CTE that records `name` with `{ id }` (or the jsonb expression `data`,
+ * whose parameter the caller bounds with storedEventData) for each row of the CTE `source`
+ * (which has an `id` column), `$eventIdParam` being the event's id and `alwaysParam` a
+ * boolean parameter holding eventAlwaysWritten(name) (a parameter, not text: the statement is
+ * built once; `'true'` for an event that is always written): for a single-row write that
+ * must stay one statement (a cart created without items, a checkout's new guest customer).
  */
-export function eventFromRowSql(name: EventName, source: string, eventIdParam: string): string {
-  return `INSERT INTO outbox_event (id, name, data, lane) SELECT ${eventIdParam}, '${name}', jsonb_build_object('id', ${source}.id), ${LANE_NUMBER[laneOf(name)]} FROM ${source}`;
+export function eventFromRowSql(
+  name: EventName,
+  source: string,
+  eventIdParam: string,
+  alwaysParam: string,
+  data = `jsonb_build_object('id', ${source}.id)`,
+): string {
+  return `INSERT INTO outbox_event (id, name, data, lane) SELECT ${eventIdParam}, '${name}', ${data}, ${LANE_NUMBER[laneOf(name)]}
+     FROM ${source} WHERE ${alwaysParam}::boolean OR ${endpointWants(`'${name}'`)}`;
 }
 
 /**
  * The data-modifying CTE `emitted` that records `events` (in their order) inside another
- * statement, reading its values from parameters `$first`, `$first+1`, `$first+2` and `$first+3`: for a
- * write that must stay one statement (a cart change and its recalculation's first step).
+ * statement, reading its values from parameters `$first` to `$first+4`: for a write that
+ * must stay one statement (a cart change and its recalculation's first step). Cart events
+ * nobody listens to are left out (eventAlwaysWritten).
  */
 export function eventsCteSql(first: number, events: readonly EventToEmit[]): { sql: string; params: unknown[] } {
   return {
     sql: `emitted AS (
       INSERT INTO outbox_event (id, name, data, lane)
-      SELECT e.id, e.name, e.data, e.lane FROM unnest($${first}::varchar[], $${first + 1}::varchar[], $${first + 2}::jsonb[], $${first + 3}::smallint[]) WITH ORDINALITY AS e(id, name, data, lane, n) ORDER BY e.n)`,
+      ${selectEventRows(first)})`,
     params: eventRowsParams(events),
   };
 }
 
-/** The ids, names, stored payloads and lanes of `events`, as the arrays of the INSERTs above. */
+/** The rows eventRowsParams' arrays (from `$first`) describe, in order, those nobody listens to left out. */
+function selectEventRows(first: number): string {
+  const p = (k: number) => `$${first + k}`;
+  return `SELECT e.id, e.name, e.data, e.lane
+      FROM unnest(${p(0)}::varchar[], ${p(1)}::varchar[], ${p(2)}::jsonb[], ${p(3)}::smallint[], ${p(4)}::boolean[]) WITH ORDINALITY AS e(id, name, data, lane, always, n)
+     WHERE e.always OR ${endpointWants('e.name')}
+     ORDER BY e.n`;
+}
+
+/** The ids, names, stored payloads, lanes and eventAlwaysWritten flags of `events`, as the arrays of the INSERTs above. */
 function eventRowsParams(events: readonly EventToEmit[]): unknown[] {
   return [
     events.map(() => generateEntityId(OutboxEvent.idPrefix)),
     events.map((e) => e.name),
     events.map((e) => storedEventData(e.data)),
     events.map((e) => LANE_NUMBER[laneOf(e.name)]),
+    events.map((e) => eventAlwaysWritten(e.name)),
   ];
 }
 

@@ -89,12 +89,13 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
    * Enqueues a job. With `manager` inside a transaction the job row is written in that
    * transaction: it exists only if the transaction commits (`db`: the same through a plain pg
    * client inside its own transaction). Call `wake(name)` after the
-   * commit for this instance to pick it up at once instead of at its next poll.
+   * commit for this instance to pick it up at once instead of at its next poll. `id`: the
+   * job's id chosen by the caller (a uuid), for work that records which job owns it.
    */
   async send(
     name: string,
     data: object,
-    options: { manager?: EntityManager; db?: PgBoss.Db; retry?: { limit: number; delaySeconds: number } } = {},
+    options: { manager?: EntityManager; db?: PgBoss.Db; retry?: { limit: number; delaySeconds: number }; id?: string } = {},
   ): Promise<string | null> {
     const boss = await this.start();
     const definition = this.definitions.get(name) ?? {};
@@ -103,6 +104,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
       retryDelay: options.retry?.delaySeconds ?? this.config.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: this.config.expireInSeconds,
+      ...(options.id ? { id: options.id } : {}),
       ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
       ...(options.manager ? { db: transactionDb(options.manager) } : options.db ? { db: options.db } : {}),
     });

@@ -54,13 +54,22 @@ export const WEBHOOK_SCHEMAS = {
 export const WEBHOOK_RESPONSES = {
   AdminWebhookCreatedRes: {
     type: 'object',
-    description: 'The new endpoint, with its signing secret (shown this once).',
+    description: 'The endpoint, with its new signing secret (shown this once).',
     required: ['webhook'],
     properties: {
       webhook: { allOf: [ref('WebhookEndpoint'), { type: 'object', required: ['secret'], properties: { secret: { type: 'string' } } }] },
     },
   },
   AdminWebhooksRes: { type: 'object', description: 'The endpoint.', required: ['webhook'], properties: { webhook: ref('WebhookEndpoint') } },
+  AdminWebhooksDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'webhook' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminWebhooksListRes: listResponse('webhooks', ref('WebhookEndpoint'), 'The endpoints with pagination fields.'),
   AdminWebhookDeliveriesListRes: listResponse('deliveries', ref('WebhookDelivery'), 'The deliveries with pagination fields.'),
   AdminWebhookDeliveryRes: { type: 'object', description: 'The delivery.', required: ['delivery'], properties: { delivery: ref('WebhookDelivery') } },

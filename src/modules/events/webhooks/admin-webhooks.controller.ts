@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../../common/auth/surface';
 import { MedusaResponse } from '../../../common/openapi/medusa-response.decorator';
@@ -6,7 +6,7 @@ import { AdminGetWebhooksParams, AdminPostWebhooksReq, AdminPostWebhooksWebhookR
 import type { WebhookEndpoint } from './webhook.entities';
 import { WebhooksService } from './webhooks.service';
 
-/** An endpoint as answered: `is_disabled` instead of the timestamp, never the secret (except at creation). */
+/** An endpoint as answered: `is_disabled` instead of the timestamp, never the secret (except at creation and rotation). */
 function view(endpoint: WebhookEndpoint) {
   const { id, url, events, description, disabled_at, created_at, updated_at } = endpoint;
   return { id, url, events, description, is_disabled: disabled_at !== null, disabled_at, created_at, updated_at };
@@ -49,6 +49,27 @@ export class AdminWebhooksController {
   @MedusaResponse('AdminWebhooksRes')
   async update(@Param('id') id: string, @Body() body: AdminPostWebhooksWebhookReq) {
     return { webhook: view(await this.webhooks.update(id, body)) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Its deliveries go with it: none still pending is sent.' })
+  @MedusaResponse('AdminWebhooksDeleteRes')
+  async remove(@Param('id') id: string) {
+    await this.webhooks.remove(id);
+    return { id, object: 'webhook', deleted: true };
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace a webhook endpoint's signing secret",
+    description:
+      'The answer carries the new secret: it is never shown again. Deliveries carry a signature with each secret (space-separated in webhook-signature) until WEBHOOK_SECRET_GRACE_SECONDS have passed; then the old secret is dropped.',
+  })
+  @MedusaResponse('AdminWebhookCreatedRes')
+  async rotateSecret(@Param('id') id: string) {
+    const endpoint = await this.webhooks.rotateSecret(id);
+    return { webhook: { ...view(endpoint), secret: endpoint.secret } };
   }
 
   @Get(':id/deliveries')

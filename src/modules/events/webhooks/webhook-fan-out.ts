@@ -45,9 +45,11 @@ export function deliveredEvents(events: readonly RelayedEvent[], names: readonly
 
 /**
  * In the relay's transaction: one delivery per live endpoint wanting each event of the
- * batch, referencing its event (the payload is never copied per endpoint). Idempotent: a
- * batch relayed again adds nothing. The delivery's id (the `webhook-id`) is derived from the
- * event's and the endpoint's.
+ * batch, referencing its event (the payload is never copied per endpoint; the event's time,
+ * the body's `timestamp`, is copied as `occurred_at`). Idempotent: a batch relayed again adds
+ * nothing. The delivery's id (the `webhook-id`) is derived from the event's and the
+ * endpoint's; its `job_id` is the one queue job whose claim it accepts (the caller queues it
+ * under that id).
  *
  * Coalescing, per endpoint and resource: a new `cart.updated` supersedes the endpoint's
  * older `cart.updated` deliveries of that cart which are still waiting behind an earlier
@@ -55,24 +57,28 @@ export function deliveredEvents(events: readonly RelayedEvent[], names: readonly
  * is sent still goes in event order) and the receiver still gets the cart's latest state, but
  * a cart has at most one delivery in flight and one waiting per event name and endpoint.
  *
- * Resolves with the deliveries created and their queues; the caller queues their jobs.
+ * Superseding only never-attempted deliveries relies on an attempt being counted when it is
+ * claimed (webhooks.repository.ts claimAttempt), before anything is sent.
+ *
+ * Resolves with the deliveries created, their job ids and queues; the caller queues their jobs.
  */
 export async function fanOutDeliveries(
   events: readonly RelayedEvent[],
   names: readonly string[],
   query: RelayQuery,
-): Promise<Array<{ id: string; queue: string }>> {
+): Promise<Array<{ id: string; job_id: string; queue: string }>> {
   const delivered = deliveredEvents(events, names);
   if (delivered.length === 0) return [];
   const created = await query(
     `WITH created AS (
-       INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, aggregate_id, event_seq)
-       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.resource, ev.seq
+       INSERT INTO webhook_delivery /* event-relay */ (id, endpoint_id, event_id, event_name, aggregate_id, event_seq, occurred_at, job_id)
+       SELECT 'msg_' || substr(ev.id, 5) || '_' || substr(e.id, 5), e.id, ev.id, ev.name, ev.resource, ev.seq, o.created_at, gen_random_uuid()
          FROM unnest($1::varchar[], $2::bigint[], $3::varchar[], $4::varchar[]) AS ev(id, seq, name, resource)
+         JOIN outbox_event o ON o.id = ev.id
          JOIN webhook_endpoint e ON e.disabled_at IS NULL AND ev.name = ANY(e.events)
         ORDER BY ev.seq, e.id
        ON CONFLICT (endpoint_id, event_id) DO NOTHING
-       RETURNING id, endpoint_id, aggregate_id, event_name, event_seq),
+       RETURNING id, job_id, endpoint_id, aggregate_id, event_name, event_seq),
      superseded AS (
        UPDATE webhook_delivery w /* event-relay */ SET status = 'superseded', updated_at = now()
          FROM created c
@@ -81,10 +87,10 @@ export async function fanOutDeliveries(
           AND EXISTS (SELECT 1 FROM webhook_delivery p WHERE p.endpoint_id = w.endpoint_id AND p.aggregate_id = w.aggregate_id
                          AND p.event_seq < w.event_seq AND p.status IN ('pending', 'retrying'))
        RETURNING w.id)
-     SELECT id, event_name FROM created ORDER BY event_seq, id`,
+     SELECT id, job_id::text AS job_id, event_name FROM created ORDER BY event_seq, id`,
     [delivered.map((e) => e.id), delivered.map((e) => e.seq), delivered.map((e) => e.name), delivered.map((e) => e.resource), COALESCED_EVENTS],
   );
-  return created.map((row) => ({ id: String(row.id), queue: webhookQueueOf(String(row.event_name)) }));
+  return created.map((row) => ({ id: String(row.id), job_id: String(row.job_id), queue: webhookQueueOf(String(row.event_name)) }));
 }
 
 /**

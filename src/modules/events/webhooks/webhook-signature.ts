@@ -13,3 +13,8 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
+
+/** The header for several secrets (a rotation's grace): their signatures, space-separated, as Standard Webhooks allows. */
+export function signatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
+  return secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' ');
+}

@@ -21,6 +21,13 @@ export class WebhookEndpoint {
   @Column({ type: 'character varying', select: false })
   secret!: string;
 
+  /** The secret a rotation replaced: deliveries are signed with it too until `previous_secret_expires_at`. */
+  @Column({ type: 'character varying', nullable: true, select: false })
+  previous_secret!: string | null;
+
+  @Column({ type: 'timestamp with time zone', nullable: true, select: false })
+  previous_secret_expires_at!: Date | null;
+
   @Column({ type: 'timestamp with time zone', nullable: true })
   disabled_at!: Date | null;
 
@@ -44,6 +51,7 @@ export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'fail
 @Index('IDX_webhook_delivery_event', ['event_id'])
 @Index('IDX_webhook_delivery_settled', ['updated_at'], { where: `"status" IN ('succeeded', 'failed', 'superseded')` })
 @Index('IDX_webhook_delivery_open_by_aggregate', ['endpoint_id', 'aggregate_id', 'event_seq'], { where: `"status" IN ('pending', 'retrying')` })
+@Index('IDX_webhook_delivery_leased', ['leased_until'], { where: `"leased_until" IS NOT NULL` })
 export class WebhookDelivery {
   static readonly idPrefix = 'msg';
 
@@ -76,6 +84,22 @@ export class WebhookDelivery {
   /** The event's place in the outbox (outbox_event.seq). */
   @Column({ type: 'bigint', nullable: true, select: false })
   event_seq!: string | null;
+
+  /** The event's time: the body's `timestamp`, the same on every attempt (Standard Webhooks). */
+  @Column({ type: 'timestamp with time zone', select: false })
+  occurred_at!: Date;
+
+  /** The one queue job that may attempt this delivery (null: rows from before, any of their jobs). */
+  @Column({ type: 'uuid', nullable: true, select: false })
+  job_id!: string | null;
+
+  /** Set while an attempt is in flight; once past, the attempt is taken as cut (its worker died) and the delivery gets a new job. */
+  @Column({ type: 'timestamp with time zone', nullable: true, select: false })
+  leased_until!: Date | null;
+
+  /** The `attempts` value at which a failure is final (a redelivery raises it; null: the settings' retry limit + 1). */
+  @Column({ type: 'integer', nullable: true, select: false })
+  attempt_limit!: number | null;
 
   /** `failed`: every retry spent (the dead-letter state); `POST .../redeliver` starts again. */
   @Column({ type: 'character varying', default: 'pending' })

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'http';
 import { request as httpsRequest } from 'https';
 import { isIP } from 'net';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { generateEntityId } from '../../../common/database/ids';
 import { ApiError } from '../../../common/errors/api-error';
@@ -12,8 +12,26 @@ import { EventBus, RelayedEvent, RelayQuery } from '../event-bus.service';
 import type { EventName } from '../outbox';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { ALL_WEBHOOK_QUEUES, fanOutDeliveries, sweepSettledDeliveries, webhookQueueOf } from './webhook-fan-out';
-import { newWebhookSecret, signWebhook } from './webhook-signature';
+import { newWebhookSecret, signatureHeader } from './webhook-signature';
 import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
+import {
+  AttemptResult,
+  claimAttempt,
+  CUT_ATTEMPT_ERROR,
+  DeliveryKey,
+  deleteEndpoint,
+  dropExpiredSecrets,
+  failWithoutAttempt,
+  Handover,
+  handOverCutAttempts,
+  handOverSuccessor,
+  lockDeliveryKey,
+  readDeliveryToClaim,
+  recordAttempt,
+  reopenDelivery,
+  rotateSecret,
+  sweepIsDue,
+} from './webhooks.repository';
 
 /** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
 const WEBHOOK_EVENTS: readonly EventName[] = [
@@ -30,6 +48,27 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Cut attempts handed to new jobs per sweep (more wait for the next). */
+const LEASE_SWEEP_BATCH = 100;
+
+/** A claimed attempt: what the send needs, read in the claim's transaction. */
+interface AttemptClaim {
+  kind: 'attempt';
+  key: DeliveryKey;
+  /** This attempt's number (`attempts` once claimed). */
+  attempt: number;
+  /** The attempt number whose failure is final. */
+  limit: number;
+  url: string;
+  /** The current secret, then the rotated-out one while its grace lasts. */
+  secrets: string[];
+  eventName: string;
+  payload: unknown;
+  occurredAt: Date;
+}
+
+/** `done`: nothing to send by this job (`successorQueue`: a successor was given a job there); `busy`: another run holds the lease. */
+type Claim = AttemptClaim | { kind: 'done'; successorQueue?: string } | { kind: 'busy' };
 
 /** A delivery as the admin API answers it: with its event's payload (stored once, in the event). */
 type DeliveryAnswer = Omit<WebhookDelivery, 'event'> & { payload: unknown };
@@ -57,18 +96,37 @@ export interface WebhookInput {
  * out only once every earlier delivery to the same endpoint about the same resource has
  * settled (succeeded, or failed for good). One that must wait ends its job and is sent by
  * the job its predecessor queues when it settles. The check and the send hold an advisory
- * lock on (endpoint, resource), so instances never send two of one resource's deliveries at once.
+ * lock on (endpoint, resource) for the claim, and a delivery being attempted is still open, so
+ * instances never send two of one resource's deliveries at once.
  *
  * Lanes: cart deliveries (what any anonymous client causes) have a queue and workers of
  * their own, so they never hold back an order's or a customer's; and a cart's repeated
- * `cart.updated` collapse to the newest while they wait (webhook-fan-out.ts).
+ * `cart.updated` collapse to the newest while they wait (webhook-fan-out.ts). Every job of a
+ * delivery, whoever queues it (fan-out, successor, redelivery, lease sweep), goes to its
+ * event's queue (webhookQueueOf).
+ *
+ * No connection is held while a receiver answers: an attempt is claimed in a short
+ * transaction (the attempt is counted and the delivery leased for WEBHOOK_TIMEOUT_MS +
+ * WEBHOOK_LEASE_MARGIN_MS), sent, then recorded in another short statement, fenced by the
+ * claim. A delivery belongs to one queue job (`job_id`); a lease that runs out unrecorded (a
+ * killed worker) is found by any instance's sweep, which gives the delivery a new job: the
+ * cut attempt stays counted, and the job left behind stops at the fence when it expires.
+ * Counting at the claim is also what lets the fan-out supersede only never-attempted
+ * deliveries (`attempts = 0`).
+ *
+ * Two sweeps, on different rows: the lease sweep here (open deliveries whose lease ran out,
+ * and rotated-out secrets past their grace), and the retention sweep run with the outbox's
+ * (settled deliveries past WEBHOOK_DELIVERY_RETENTION_HOURS, see sweepSettledDeliveries).
  */
 @Injectable()
-export class WebhooksService implements OnModuleInit {
+export class WebhooksService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhooksService.name);
   private readonly retry: { limit: number; delaySeconds: number };
   private readonly timeoutMs: number;
+  private readonly leaseMs: number;
   private readonly lookup: ReturnType<typeof guardedLookup>;
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<unknown>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -78,13 +136,14 @@ export class WebhooksService implements OnModuleInit {
   ) {
     this.retry = { limit: config.webhooks.retryLimit, delaySeconds: config.webhooks.retryDelaySeconds };
     this.timeoutMs = config.webhooks.timeoutMs;
+    this.leaseMs = config.webhooks.timeoutMs + config.webhooks.leaseMarginMs;
     this.lookup = guardedLookup(config.webhooks.allowPrivate);
   }
 
   async onModuleInit(): Promise<void> {
     for (const queue of ALL_WEBHOOK_QUEUES) {
       await this.queue.define(queue);
-      this.queue.work<{ delivery_id: string }>(queue, (job) => this.attempt(job, queue));
+      this.queue.work<{ delivery_id: string }>(queue, (job) => this.attempt(job));
     }
     this.bus.onRelay(
       'webhooks',
@@ -92,6 +151,26 @@ export class WebhooksService implements OnModuleInit {
       () => ALL_WEBHOOK_QUEUES.forEach((queue) => this.queue.wake(queue)),
     );
     this.bus.onRetentionSweep('webhook-deliveries', (query) => sweepSettledDeliveries(query, this.config.webhooks.deliveryRetentionHours));
+  }
+
+  /** Where webhook jobs are worked, cut attempts are looked for: once now (a restart after a crash), then every interval. */
+  onApplicationBootstrap(): void {
+    if (!this.queue.settings.workersEnabled) return;
+    const sweep = () => {
+      this.sweeping = this.sweepLeases()
+        .catch((err) => this.logger.warn({ err }, 'looking for cut webhook attempts failed'))
+        .finally(() => {
+          this.sweeping = undefined;
+          if (this.sweepTimer) this.sweepTimer = setTimeout(sweep, this.config.webhooks.leaseCheckIntervalMs).unref();
+        });
+    };
+    this.sweepTimer = setTimeout(sweep, 0).unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeping;
   }
 
   async create(input: WebhookInput): Promise<WebhookEndpoint> {
@@ -144,13 +223,29 @@ export class WebhooksService implements OnModuleInit {
   /** Sends a delivery again (same `webhook-id`), with a fresh set of retries. */
   async redeliver(endpointId: string, deliveryId: string): Promise<DeliveryAnswer> {
     return this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(WebhookDelivery);
-      const delivery = await repo.findOne({ where: { id: deliveryId, endpoint_id: endpointId }, lock: { mode: 'pessimistic_write' } });
-      if (!delivery) throw ApiError.notFound(`Webhook delivery with id: ${deliveryId} was not found`);
-      await repo.update(deliveryId, { status: 'pending', updated_at: new Date() });
-      await this.queue.send(webhookQueueOf(delivery.event_name), { delivery_id: deliveryId }, { manager, retry: this.retry });
-      return deliveryAnswer((await repo.findOne({ where: { id: deliveryId }, relations: { event: true } }))!);
+      const reopened = await reopenDelivery(manager, endpointId, deliveryId, this.retry.limit);
+      if (!reopened) throw ApiError.notFound(`Webhook delivery with id: ${deliveryId} was not found`);
+      await this.sendJob(manager, reopened);
+      return deliveryAnswer((await manager.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId }, relations: { event: true } }))!);
     });
+  }
+
+  /** Deletes an endpoint and its deliveries: none still pending is sent (their jobs find nothing). */
+  async remove(id: string): Promise<void> {
+    if (!(await deleteEndpoint(this.dataSource.manager, id))) throw ApiError.notFound(`Webhook with id: ${id} was not found`);
+  }
+
+  /**
+   * Gives the endpoint a new secret, answered this once. Deliveries are signed with both
+   * (two signatures in `webhook-signature`) for WEBHOOK_SECRET_GRACE_SECONDS, so the
+   * receiver can switch without refusing any; then the old one is dropped.
+   */
+  async rotateSecret(id: string): Promise<WebhookEndpoint> {
+    const secret = newWebhookSecret();
+    if (!(await rotateSecret(this.dataSource.manager, id, secret, this.config.webhooks.secretGraceSeconds))) {
+      throw ApiError.notFound(`Webhook with id: ${id} was not found`);
+    }
+    return { ...(await this.retrieve(id)), secret };
   }
 
   private check(input: { url: string; events: string[] }): void {
@@ -165,92 +260,132 @@ export class WebhooksService implements OnModuleInit {
   private async fanOut(events: RelayedEvent[], query: RelayQuery): Promise<void> {
     const created = await fanOutDeliveries(events, WEBHOOK_EVENTS, query);
     const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
-    for (const { id, queue } of created) await this.queue.send(queue, { delivery_id: id }, { db, retry: this.retry });
+    for (const { id, job_id, queue } of created) await this.queue.send(queue, { delivery_id: id }, { db, retry: this.retry, id: job_id });
   }
 
-  private async attempt(job: QueueJob<{ delivery_id: string }>, queue: string): Promise<void> {
-    const outcome = await this.dataSource.transaction((manager) => this.attemptIn(manager, job));
+  /** Queues a delivery's job (`job_id`, the one its claim accepts) in its event's lane, in the caller's transaction. Resolves with that queue. */
+  private async sendJob(manager: EntityManager, handover: Handover): Promise<string> {
+    const queue = webhookQueueOf(handover.event_name);
+    await this.queue.send(queue, { delivery_id: handover.id }, { manager, retry: this.retry, id: handover.job_id });
+    return queue;
+  }
+
+  /**
+   * One attempt: claimed in a short transaction (lease + counted attempt), sent with no
+   * database connection held, recorded in another short statement. Throws to have the
+   * queue retry it later (a failure with retries left, or a lease held by a run of the same
+   * job elsewhere).
+   */
+  private async attempt(job: QueueJob<{ delivery_id: string }>): Promise<void> {
+    const claim = await this.dataSource.transaction((manager) => this.claim(manager, job));
+    if (claim.kind === 'busy') throw new Error(`webhook ${job.data.delivery_id}: another attempt holds its lease`);
+    if (claim.kind === 'done') {
+      if (claim.successorQueue) this.queue.wake(claim.successorQueue);
+      return;
+    }
+    const { status, error } = await this.send(claim);
+    const final = claim.attempt >= claim.limit;
+    const result: AttemptResult = { status: error === null ? 'succeeded' : final ? 'failed' : 'retrying', responseStatus: status, error };
+    const recorded = await this.dataSource.transaction(async (manager) => {
+      if (!(await recordAttempt(manager, claim.key.id, job.id, claim.attempt, result))) return { recorded: false };
+      return { recorded: true, successorQueue: result.status !== 'retrying' ? await this.settled(manager, claim.key) : undefined };
+    });
+    // Its lease was taken over (this attempt outlived it): the job that took it goes on.
+    if (!recorded.recorded) return;
     // A successor queued by this attempt's settlement is picked up now, not at the next poll.
-    this.queue.wake(queue);
-    if (outcome.retry) throw new Error(outcome.retry);
+    if (recorded.successorQueue) this.queue.wake(recorded.successorQueue);
+    if (result.status === 'retrying') throw new Error(`webhook ${claim.key.id} to ${claim.url}: ${error}`);
+    if (result.status === 'failed') this.logger.warn({ delivery: claim.key.id }, `webhook delivery failed for good after ${claim.attempt} attempts: ${error}`);
   }
 
-  /** One attempt of a delivery, in a transaction that holds its (endpoint, resource) lock. Resolves with a reason to retry, if any. */
-  private async attemptIn(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<{ retry?: string }> {
-    const repo = manager.getRepository(WebhookDelivery);
-    const key = await repo.findOne({ where: { id: job.data.delivery_id }, select: { id: true, endpoint_id: true, aggregate_id: true, event_seq: true } });
-    if (!key) return {};
-    if (key.aggregate_id !== null) {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`webhook:${key.endpoint_id}:${key.aggregate_id}`]);
-    }
+  /** Decides, under the (endpoint, resource) lock, whether this job attempts the delivery now, and if so claims it. */
+  private async claim(manager: EntityManager, job: QueueJob<{ delivery_id: string }>): Promise<Claim> {
+    const key = await lockDeliveryKey(manager, job.data.delivery_id);
+    // Gone (its endpoint was deleted), or owned by another job (a redelivery, a successor's hand-over, a cut attempt's).
+    if (!key || (key.job_id !== null && key.job_id !== job.id)) return { kind: 'done' };
     // Read under the lock: what an attempt of the same resource committed before is seen.
-    const delivery = (await repo.findOne({ where: { id: key.id }, relations: { event: true } }))!;
-    // Sent already (a job queued twice: by its predecessor and its own), or a stale job of a delivery that is retrying on its own.
-    if (delivery.status === 'succeeded' || (delivery.status === 'retrying' && job.retryCount === 0)) return {};
-    // Replaced by a newer delivery of its cart (webhook-fan-out.ts) after its predecessor queued this job: pass the turn on.
-    if (delivery.status === 'superseded') {
-      await this.settled(manager, key);
-      return {};
+    const delivery = await readDeliveryToClaim(manager, key);
+    if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return { kind: 'done' };
+    // Replaced by a newer delivery of its cart (webhook-fan-out.ts), possibly after its
+    // predecessor handed it the turn: pass the turn on, or the cart's newest could be left without a job.
+    if (delivery.status === 'superseded') return { kind: 'done', successorQueue: await this.settled(manager, key) };
+    // Its turn comes when the earlier one settles (see settled below).
+    if (delivery.waiting) return { kind: 'done' };
+    if (delivery.url === null || delivery.secret === null) {
+      await failWithoutAttempt(manager, key.id, 'The endpoint is disabled');
+      return { kind: 'done', successorQueue: await this.settled(manager, key) };
     }
-    if (key.aggregate_id !== null && key.event_seq !== null) {
-      const [earlier] = await manager.query(
-        `SELECT id FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq < $3 AND status IN ('pending', 'retrying') ORDER BY event_seq LIMIT 1`,
-        [key.endpoint_id, key.aggregate_id, key.event_seq],
-      );
-      // Its turn comes when the earlier one settles (see settled below).
-      if (earlier) return {};
+    if (delivery.leased) return { kind: 'busy' };
+    const limit = delivery.attempt_limit ?? this.retry.limit + 1;
+    // The last attempt was cut by a crash: it counted, none is left.
+    if (delivery.attempts >= limit) {
+      await failWithoutAttempt(manager, key.id, CUT_ATTEMPT_ERROR);
+      return { kind: 'done', successorQueue: await this.settled(manager, key) };
     }
-    const endpoint = await manager
-      .getRepository(WebhookEndpoint)
-      .createQueryBuilder('e')
-      .addSelect('e.secret')
-      .where('e.id = :id', { id: delivery.endpoint_id })
-      .getOne();
-    if (!endpoint || endpoint.disabled_at) {
-      await repo.update(delivery.id, { status: 'failed', last_error: 'The endpoint is disabled', updated_at: new Date() });
-      await this.settled(manager, key);
-      return {};
-    }
+    const attempt = await claimAttempt(manager, key.id, job.id, this.leaseMs);
+    if (attempt === undefined) return { kind: 'busy' };
+    const secrets = delivery.previous_secret ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
+    return {
+      kind: 'attempt',
+      key,
+      attempt,
+      limit,
+      url: delivery.url,
+      secrets,
+      eventName: delivery.event_name,
+      payload: delivery.payload,
+      occurredAt: delivery.occurred_at,
+    };
+  }
+
+  /** The POST of a claimed attempt; no database work. The body's `timestamp` is the event's time; the header's is this attempt's (receivers check it is recent). */
+  private async send(claim: AttemptClaim): Promise<{ status: number | null; error: string | null }> {
     const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ type: delivery.event_name, timestamp: new Date(timestamp * 1000).toISOString(), data: delivery.event?.data });
-    let status: number | null = null;
-    let error: string | null = null;
+    const body = JSON.stringify({ type: claim.eventName, timestamp: new Date(claim.occurredAt).toISOString(), data: claim.payload });
     try {
-      status = await this.post(endpoint.url, body, {
+      const status = await this.post(claim.url, body, {
         'content-type': 'application/json',
         'user-agent': 'medusa-compatible-api-webhooks',
-        'webhook-id': delivery.id,
+        'webhook-id': claim.key.id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(endpoint.secret, delivery.id, timestamp, body),
+        'webhook-signature': signatureHeader(claim.secrets, claim.key.id, timestamp, body),
       });
-      if (status < 200 || status >= 300) error = `The endpoint answered ${status}`;
+      return { status, error: status < 200 || status >= 300 ? `The endpoint answered ${status}` : null };
     } catch (err) {
-      error = (err as Error).message;
+      return { status: null, error: (err as Error).message };
     }
-    const attempts = delivery.attempts + 1;
-    const last = job.retryCount >= job.retryLimit;
-    await repo.update(delivery.id, {
-      attempts,
-      response_status: status,
-      last_error: error,
-      status: error === null ? 'succeeded' : last ? 'failed' : 'retrying',
-      ...(error === null ? { delivered_at: new Date() } : {}),
-      updated_at: new Date(),
-    });
-    if (error !== null && !last) return { retry: `webhook ${delivery.id} to ${endpoint.url}: ${error}` };
-    if (error !== null) this.logger.warn({ delivery: delivery.id }, `webhook delivery failed for good after ${attempts} attempts: ${error}`);
-    await this.settled(manager, key);
-    return {};
   }
 
-  /** A delivery about a resource has settled: the next one waiting for it gets a job (committed with the settlement). */
-  private async settled(manager: EntityManager, key: Pick<WebhookDelivery, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<void> {
-    if (key.aggregate_id === null || key.event_seq === null) return;
-    const [next] = await manager.query(
-      `SELECT id, event_name FROM webhook_delivery WHERE endpoint_id = $1 AND aggregate_id = $2 AND event_seq > $3 AND status = 'pending' ORDER BY event_seq LIMIT 1`,
-      [key.endpoint_id, key.aggregate_id, key.event_seq],
-    );
-    if (next) await this.queue.send(webhookQueueOf(next.event_name), { delivery_id: next.id }, { manager, retry: this.retry });
+  /**
+   * A delivery about a resource has settled (or was superseded): the next one waiting for it
+   * gets a job in its lane's queue (committed with the settlement). Resolves with that
+   * queue, or undefined when none waits.
+   */
+  private async settled(manager: EntityManager, key: Pick<DeliveryKey, 'endpoint_id' | 'aggregate_id' | 'event_seq'>): Promise<string | undefined> {
+    const next = await handOverSuccessor(manager, key);
+    return next ? this.sendJob(manager, next) : undefined;
+  }
+
+  /**
+   * Gives a new job to each delivery whose attempt outlived its lease (its worker was
+   * killed, or lost the database before recording), in its lane's queue, and forgets
+   * rotated-out secrets past their grace. Every worker instance runs it every
+   * WEBHOOK_LEASE_CHECK_INTERVAL_MS.
+   */
+  async sweepLeases(): Promise<number> {
+    if (!(await sweepIsDue(this.dataSource.manager))) return 0;
+    const swept = await this.dataSource.transaction(async (manager) => {
+      const cut = await handOverCutAttempts(manager, LEASE_SWEEP_BATCH);
+      const queues = new Set<string>();
+      for (const handover of cut) queues.add(await this.sendJob(manager, handover));
+      await dropExpiredSecrets(manager);
+      return { handed: cut.length, queues };
+    });
+    if (swept.handed > 0) {
+      this.logger.warn(`${swept.handed} webhook attempt(s) cut by a stopped worker: retried`);
+      for (const queue of swept.queues) this.queue.wake(queue);
+    }
+    return swept.handed;
   }
 
   /** POSTs with a time limit on the whole exchange; reads at most 64 KiB of the answer. Resolves with the status. */
