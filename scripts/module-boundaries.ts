@@ -28,10 +28,12 @@ export type ModuleName =
   | 'draft-orders'
   | 'events'
   | 'files'
+  | 'fulfillments'
   | 'gift-cards'
   | 'health'
   | 'mail'
   | 'medusa-import'
+  | 'notes'
   | 'orders'
   | 'payments'
   | 'product-categories'
@@ -58,6 +60,14 @@ export const SHARED_TABLES: readonly TableGrant[] = [
   { table: 'shipping_method', module: 'carts', why: "a cart's shipping methods are written under the cart lock with the cart's other rows" },
   { table: 'shipping_method_tax_line', module: 'carts', why: "the tax lines of a cart's shipping methods, recalculated with the cart" },
   { table: 'address', module: 'carts', why: "the cart's own shipping and billing address rows" },
+  {
+    table: 'line_item',
+    module: 'fulfillments',
+    why: "an order line's fulfilled and shipped quantities, moved by conditional UPDATEs under the order's row lock with the fulfilment rows",
+  },
+  { table: 'shipping_method', module: 'orders', why: "staff replace a placed order's shipping method (POST /admin/orders/:id/shipping-methods)" },
+  { table: 'shipping_method_tax_line', module: 'orders', why: 'the tax lines of the order shipping method staff replace go with it' },
+  { table: 'address', module: 'orders', why: "staff edit a placed order's shipping and billing address rows (POST /admin/orders/:id)" },
 ];
 
 /** Tables without an entity, and the module that owns each. */
@@ -103,6 +113,12 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   { name: 'insertOrderFromCart', owner: 'orders', usedBy: ['carts'], why: "completion writes the order in the cart's transaction" },
   { name: 'reserveStock', owner: 'products', usedBy: ['carts'], why: "completion's conditional stock UPDATE, under completion's lock order" },
   { name: 'customerGroupIds', owner: 'customers', usedBy: ['carts'], why: "cart discounts read the shopper's customer groups" },
+  {
+    name: 'releaseStockOfOrder',
+    owner: 'products',
+    usedBy: ['orders'],
+    why: "an order's cancellation gives its unfulfilled units back, in the order's transaction",
+  },
   { name: 'linkOrderToDraft', owner: 'orders', usedBy: ['draft-orders'], why: 'a draft order becomes an order in its own transaction' },
   { name: 'moveProductsIntoCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection gains' },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },

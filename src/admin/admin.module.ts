@@ -11,6 +11,9 @@ import { GiftCardsModule } from '../modules/gift-cards/gift-cards.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
 import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity.module';
 import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
+import { AdminOrderLifecycleModule } from '../modules/orders/admin-order-lifecycle.module';
+import { AdminPaymentsModule } from '../modules/payments/admin-payments.controller';
+import { AdminNotesModule } from '../modules/notes/admin-notes.controller';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
@@ -40,6 +43,10 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminSalesChannelsModule,
     AdminOrdersModule,
     AdminOrderActivityModule,
+    // After checkout: capture, fulfil, ship, refund, cancel (issue 40).
+    AdminOrderLifecycleModule,
+    AdminPaymentsModule,
+    AdminNotesModule,
   ],
 })
 export class AdminModule {}

@@ -6,6 +6,7 @@ import { CART_SCHEMAS } from './schemas/cart';
 import { CUSTOMER_SCHEMAS } from './schemas/customer';
 import { DISCOUNT_SCHEMAS } from './schemas/discount';
 import { ORDER_SCHEMAS } from './schemas/order';
+import { ORDER_LIFECYCLE_RESPONSES, ORDER_LIFECYCLE_SCHEMAS } from './schemas/order-lifecycle';
 import { PLATFORM_SCHEMAS } from './schemas/platform';
 import { PRODUCT_SCHEMAS } from './schemas/product';
 import { REGION_SCHEMAS } from './schemas/region';
@@ -22,7 +23,14 @@ const OTHER_RESPONSES = {
   },
 } satisfies Record<string, SchemaObject>;
 
-export const RESPONSE_SCHEMAS = { ...ADMIN_RESPONSES, ...ADMIN_DASHBOARD_RESPONSES, ...STORE_RESPONSES, ...OTHER_RESPONSES, ...WEBHOOK_RESPONSES };
+export const RESPONSE_SCHEMAS = {
+  ...ADMIN_RESPONSES,
+  ...ADMIN_DASHBOARD_RESPONSES,
+  ...ORDER_LIFECYCLE_RESPONSES,
+  ...STORE_RESPONSES,
+  ...OTHER_RESPONSES,
+  ...WEBHOOK_RESPONSES,
+};
 
 /** The names a controller method can declare as its answer. */
 export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
@@ -33,6 +41,7 @@ const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
   ...CUSTOMER_SCHEMAS,
   ...DISCOUNT_SCHEMAS,
   ...ORDER_SCHEMAS,
+  ...ORDER_LIFECYCLE_SCHEMAS,
   ...PLATFORM_SCHEMAS,
   ...PRODUCT_SCHEMAS,
   ...REGION_SCHEMAS,

@@ -9,6 +9,22 @@ export type EventName =
   | 'customer.password_reset'
   | 'user.password_reset'
   | 'order.placed'
+  | 'order.updated'
+  | 'order.completed'
+  | 'order.archived'
+  | 'order.canceled'
+  | 'order.payment_captured'
+  | 'order.payment_capture_failed'
+  | 'order.fulfillment_created'
+  | 'order.fulfillment_canceled'
+  | 'order.shipment_created'
+  | 'order.refund_created'
+  | 'order.gift_card_created'
+  | 'payment.payment_captured'
+  | 'payment.payment_refund_created'
+  | 'note.created'
+  | 'note.updated'
+  | 'note.deleted'
   | 'gift_card.created'
   | 'discount.created'
   | 'draft_order.created'
@@ -32,6 +48,23 @@ const LANE_OF: Record<EventName, EventLane> = {
   'customer.password_reset': 'business',
   'user.password_reset': 'business',
   'order.placed': 'business',
+  // After checkout: staff actions (and the capture that pays an order), never anonymous.
+  'order.updated': 'business',
+  'order.completed': 'business',
+  'order.archived': 'business',
+  'order.canceled': 'business',
+  'order.payment_captured': 'business',
+  'order.payment_capture_failed': 'business',
+  'order.fulfillment_created': 'business',
+  'order.fulfillment_canceled': 'business',
+  'order.shipment_created': 'business',
+  'order.refund_created': 'business',
+  'order.gift_card_created': 'business',
+  'payment.payment_captured': 'business',
+  'payment.payment_refund_created': 'business',
+  'note.created': 'business',
+  'note.updated': 'business',
+  'note.deleted': 'business',
   'gift_card.created': 'business',
   'discount.created': 'business',
   'draft_order.created': 'business',

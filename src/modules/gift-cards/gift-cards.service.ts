@@ -13,9 +13,9 @@ import { AdminPostGiftCardsGiftCardReq, AdminPostGiftCardsReq } from './dto/admi
 import { generateGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
 import { GiftCardTransaction } from './gift-card-transaction.entity';
 import { GiftCard } from './gift-card.entity';
-import { firstCardsOfOrder, insertPurchasedCards, PurchasedCardsLine, PurchasedCardView } from './gift-cards.repository';
+import { enableCardsPaidFor, firstCardsOfOrder, insertPurchasedCards, PurchasedCardsLine, PurchasedCardView } from './gift-cards.repository';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
-import { emitEvent } from '../events/outbox';
+import { emitEvent, emitEvents } from '../events/outbox';
 
 export type NewGiftCardFields = Pick<GiftCard, 'value' | 'balance' | 'region_id' | 'order_id' | 'is_disabled' | 'ends_at' | 'tax_rate' | 'metadata'>;
 
@@ -115,19 +115,40 @@ export class GiftCardsService {
    * The cards bought in an order, `count` per line, in one INSERT statement whatever their
    * number (completion holds row locks meanwhile: its cost must not grow in statements
    * with the quantity). Codes are drawn again only for the rare units whose code was taken.
-   * Resolves with the ids of the cards issued (the caller reports them: gift_card.created).
+   * Resolves with the ids of the cards handed over now (the caller reports them:
+   * gift_card.created): those of an order whose payment is captured already. The others
+   * are created disabled and handed over by `handOverPaidCards` when the payment is captured.
    */
   async issueForOrder(manager: EntityManager, order: { id: string; regionId: string }, lines: readonly PurchasedCardsLine[]): Promise<string[]> {
-    const issued: string[] = [];
+    const handedOver: string[] = [];
     let pending = lines.flatMap((line, index) => Array.from({ length: line.count }, () => index));
     for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
       const units = pending.map((line) => ({ id: generateEntityId(GiftCard.idPrefix), code: generateGiftCardCode(), line }));
       const inserted = await insertPurchasedCards(manager, order, lines, units);
-      issued.push(...units.filter((unit) => inserted.has(unit.id)).map((unit) => unit.id));
+      handedOver.push(...units.filter((unit) => inserted.get(unit.id) === true).map((unit) => unit.id));
       pending = units.filter((unit) => !inserted.has(unit.id)).map((unit) => unit.line);
     }
     if (pending.length > 0) throw new ApiError(ApiErrorType.UNEXPECTED_STATE, 'Could not generate a unique gift card code');
-    return issued;
+    // The order's cards are handed over now: its one gift-card mail goes (MailService).
+    if (handedOver.length > 0) await emitEvent(manager, 'order.gift_card_created', { id: order.id });
+    return handedOver;
+  }
+
+  /**
+   * The order's payment was captured (the caller holds the order's row lock and calls this
+   * once, on the capture that paid the order): the cards bought in it become usable;
+   * `gift_card.created` is recorded for each, and `order.gift_card_created` once (which
+   * mails the buyer their codes), in the caller's transaction. Resolves with their ids.
+   */
+  async handOverPaidCards(manager: EntityManager, orderId: string): Promise<string[]> {
+    const ids = await enableCardsPaidFor(manager, orderId);
+    if (ids.length === 0) return ids;
+    // gift_card.created per card (webhooks), then the order's one gift-card mail (order.gift_card_created).
+    await emitEvents(manager, [
+      ...ids.map((id) => ({ name: 'gift_card.created' as const, data: { id } })),
+      { name: 'order.gift_card_created', data: { id: orderId } },
+    ]);
+    return ids;
   }
 
   /**

@@ -87,9 +87,39 @@ export class MailService implements OnModuleInit {
       account,
     );
     this.bus.subscribe('order.placed', 'mail.order-confirmation', (data, meta) => this.orderConfirmation(String(data.id), data.no_notification === true, meta));
-    this.bus.subscribe('order.placed', 'mail.gift-cards', (data, meta) => this.purchasedGiftCards(String(data.id), data.no_notification === true, meta), {
-      lane: 'bulk',
+    this.bus.subscribe(
+      'order.gift_card_created',
+      'mail.gift-cards',
+      (data, meta) => this.purchasedGiftCards(String(data.id), data.no_notification === true, meta),
+      {
+        lane: 'bulk',
+      },
+    );
+    this.bus.subscribe('order.shipment_created', 'mail.order-shipped', (data, meta) =>
+      this.orderShipped(String(data.id), String(data.fulfillment_id), data.no_notification === true, meta),
+    );
+    this.bus.subscribe('order.canceled', 'mail.order-canceled', (data, meta) => this.orderCanceled(String(data.id), data.no_notification === true, meta));
+  }
+
+  /** The shopper's "your order is on its way" mail, with the shipment's tracking numbers (not when the event or the order says no_notification). */
+  private async orderShipped(orderId: string, fulfillmentId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
+    if (noNotification) return;
+    const order = await this.orders.retrieveWithTotals(orderId, ['fulfillments', 'fulfillments.tracking_links']);
+    if (!order.email || order.no_notification) return;
+    const fulfillment = (order.fulfillments ?? []).find((f) => f.id === fulfillmentId);
+    await this.send('order.shipment_created', meta, order.email, {
+      display_id: order.display_id,
+      email: order.email,
+      tracking_numbers: (fulfillment?.tracking_links ?? []).map((link) => ({ tracking_number: link.tracking_number })),
     });
+  }
+
+  /** The shopper's cancellation mail (not when the event or the order says no_notification). */
+  private async orderCanceled(orderId: string, noNotification: boolean, meta: EventMeta): Promise<void> {
+    if (noNotification) return;
+    const order = await this.orders.retrieveWithTotals(orderId, []);
+    if (!order.email || order.no_notification) return;
+    await this.send('order.canceled', meta, order.email, { display_id: order.display_id, email: order.email });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AdminNotesController, AdminNotificationsController, AdminOrderEditsController } from './admin-order-activity.controller';
+import { AdminNotificationsController, AdminOrderEditsController } from './admin-order-activity.controller';
 
-/** `/admin/notes`, `/admin/notifications` and `/admin/order-edits`, read by the order timeline. */
-@Module({ controllers: [AdminNotesController, AdminNotificationsController, AdminOrderEditsController] })
+/** `/admin/notifications` and `/admin/order-edits`, read by the order timeline (notes: src/modules/notes). */
+@Module({ controllers: [AdminNotificationsController, AdminOrderEditsController] })
 export class AdminOrderActivityModule {}

@@ -35,6 +35,7 @@ export const ORDER_TOTALS_RELATIONS = [
   'discounts.rule',
   'gift_cards',
   'payments',
+  'refunds',
 ];
 
 export const ALLOWED_ORDER_RELATIONS = [
@@ -52,9 +53,8 @@ export const ALLOWED_ORDER_RELATIONS = [
 ];
 
 /**
- * The store order routes' relations, as Medusa v1.20 has them (routes/store/orders/index.ts):
- * `fulfillments` (with their tracking links) is always an empty list here, since this service
- * has no fulfillments (an order is never fulfilled through it).
+ * The store order routes' relations, as Medusa v1.20 has them (routes/store/orders/index.ts);
+ * a fulfilment always comes with its items (withFulfillmentItems).
  */
 export const STORE_ORDER_DEFAULT_RELATIONS = [
   'shipping_address',
@@ -75,18 +75,19 @@ export const STORE_ORDER_ALLOWED_RELATIONS = [...STORE_ORDER_DEFAULT_RELATIONS, 
 /** The relations Medusa's cart completion asks for beside the totals' (its completion strategy). */
 export const PLACED_ORDER_RELATIONS = ['shipping_address', 'items', 'payments'];
 
-/** Relations named by Medusa that have no table here; answered as empty lists. */
-export const EMPTY_RELATIONS = new Set(['fulfillments', 'fulfillments.tracking_links']);
+/** A fulfilment always comes with its items (Medusa's entity loads them eagerly). */
+export const withFulfillmentItems = (relations: readonly string[]): string[] =>
+  relations.includes('fulfillments') ? [...new Set([...relations, 'fulfillments.items'])] : [...relations];
 
 /**
  * Relations Medusa 1.20 loads for an order's totals and leaves in the answers it does not
- * clean (the order by cart, a customer's order list): claims, refunds and swaps, which this
- * service does not have, answered as empty lists (seen on a real Medusa 1.20.10).
+ * clean (the order by cart, a customer's order list): claims and swaps, which this service
+ * does not have, answered as empty lists (seen on a real Medusa 1.20.10); refunds are loaded.
  */
-export const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'refunds', 'swaps'] as const;
+export const UNSUPPORTED_TOTALS_RELATIONS = ['claims', 'swaps'] as const;
 
 /** What GET /store/orders/cart/:id keeps whatever `fields` names (Medusa selects the fields but does not clean the answer). */
-export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', ...UNSUPPORTED_TOTALS_RELATIONS];
+export const STORE_ORDER_BY_CART_KEPT_WITH_FIELDS = ['object', 'gift_cards', 'gift_card_transactions', 'refunds', ...UNSUPPORTED_TOTALS_RELATIONS];
 
 /**
  * What GET /store/customers/me/orders keeps whatever `fields` names, as Medusa's uncleaned
@@ -112,6 +113,8 @@ export const ADMIN_ORDER_RELATIONS = [
   'discounts',
   'discounts.rule',
   'fulfillments',
+  'fulfillments.items',
+  'fulfillments.tracking_links',
   'gift_card_transactions',
   'gift_cards',
   'items',
@@ -128,16 +131,16 @@ export const ADMIN_ORDER_RELATIONS = [
 ];
 
 /**
- * Relations of Medusa's admin orders this service has no rows for: fulfillments, returns,
- * refunds, claims, swaps and order edits are not part of it, so an order always has none
- * (Medusa's answer for an order that was never fulfilled, returned or changed).
+ * Relations of Medusa's admin orders this service has no rows for: returns, claims, swaps
+ * and order edits are not part of it, so an order always has none (Medusa's answer for an
+ * order that was never returned or changed).
  */
-export const EMPTY_ORDER_RELATIONS = ['fulfillments', 'returns', 'refunds', 'claims', 'swaps', 'edits'] as const;
+export const EMPTY_ORDER_RELATIONS = ['returns', 'claims', 'swaps', 'edits'] as const;
 
 /**
  * Beyond the defaults: what this service can load, and the paths below the relations it
- * has no rows for (fulfillments, returns, claims, swaps) that Medusa's dashboard expands
- * on the order page; those answer [].
+ * has no rows for (returns, claims, swaps) that Medusa's dashboard expands on the order
+ * page; those answer [].
  */
 export const ADMIN_ORDER_ALLOWED_RELATIONS = [
   ...ADMIN_ORDER_RELATIONS,

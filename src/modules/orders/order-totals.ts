@@ -17,11 +17,27 @@ export const ORDER_TOTAL_FIELDS = [
 const toInput = (line: { rate: number; name: string; code: string | null }): TaxLineInput => ({ rate: line.rate, name: line.name, code: line.code });
 
 /**
+ * The inputs of an order's paid_total and refunded_total, as Medusa 1.20 counts them
+ * (reference 9.1): paid = every payment's amount, captured or not (so refundable_amount =
+ * paid − refunded may include money never captured: the refund routes check the captured
+ * money too); refunded = the refund rows' amounts.
+ */
+export function orderPaymentTotalsInput(
+  payments: ReadonlyArray<{ amount: number }>,
+  refunds: ReadonlyArray<{ amount: number }>,
+): { paid_total: number; refunds: number } {
+  return {
+    paid_total: payments.reduce((sum, p) => sum + p.amount, 0),
+    refunds: refunds.reduce((sum, r) => sum + r.amount, 0),
+  };
+}
+
+/**
  * An order's totals from what it persisted (items with their tax lines and adjustments,
  * shipping methods with their tax lines, gift-card transactions, payments), computed by
  * the same calculator the cart used, in order mode (tax_total excludes the tax covered by
  * gift cards). The order needs `region`, `items.tax_lines`, `items.adjustments`,
- * `shipping_methods.tax_lines` and `payments` loaded.
+ * `shipping_methods.tax_lines`, `payments` and `refunds` loaded.
  */
 export function calculateOrderTotals(order: Order, transactions: GiftCardTransaction[], freeShipping: boolean): Totals {
   const region = order.region!;
@@ -49,7 +65,6 @@ export function calculateOrderTotals(order: Order, transactions: GiftCardTransac
     free_shipping: freeShipping,
     gift_cards: [],
     gift_card_transactions: transactions.map((t) => ({ gift_card_id: t.gift_card_id, amount: t.amount, tax_rate: t.tax_rate, is_taxable: t.is_taxable })),
-    refunds: payments.reduce((sum, p) => sum + (p.amount_refunded ?? 0), 0),
-    paid_total: payments.filter((p) => !p.canceled_at).reduce((sum, p) => sum + p.amount, 0),
+    ...orderPaymentTotalsInput(payments, order.refunds ?? []),
   });
 }

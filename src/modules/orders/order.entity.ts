@@ -7,9 +7,11 @@ import type { Address } from '../customers/address.entity';
 import type { Customer } from '../customers/customer.entity';
 import type { Discount } from '../discounts/discount.entity';
 import type { DraftOrder } from '../draft-orders/draft-order.entity';
+import type { Fulfillment } from '../fulfillments/fulfillment.entities';
 import type { GiftCard } from '../gift-cards/gift-card.entity';
 import type { GiftCardTransaction } from '../gift-cards/gift-card-transaction.entity';
 import type { Payment } from '../payments/payment.entity';
+import type { Refund } from '../payments/refund.entity';
 import type { Region } from '../regions/region.entity';
 import type { SalesChannel } from '../sales-channels/sales-channel.entity';
 import type { ShippingMethod } from '../shipping/shipping-method.entities';
@@ -140,6 +142,12 @@ export class Order extends BaseEntity {
 
   @OneToMany('LineItem', (item: LineItem) => item.order)
   items?: LineItem[];
+
+  @OneToMany('Fulfillment', (fulfillment: Fulfillment) => fulfillment.order)
+  fulfillments?: Fulfillment[];
+
+  @OneToMany('Refund', (refund: Refund) => refund.order)
+  refunds?: Refund[];
 
   /** Set by draft-order completion (the foreign key comes with the draft-orders migration). */
   @Index('IDX_order_draft_order_id')

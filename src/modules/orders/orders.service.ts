@@ -14,10 +14,10 @@ import {
   ADMIN_ORDER_RELATIONS,
   DEFAULT_ORDER_RELATIONS,
   EMPTY_ORDER_RELATIONS,
-  EMPTY_RELATIONS,
   ORDER_TOTALS_RELATIONS,
   PLACED_ORDER_RELATIONS,
   UNSUPPORTED_TOTALS_RELATIONS,
+  withFulfillmentItems,
 } from './order-relations';
 
 /**
@@ -69,18 +69,19 @@ function loadableOrderRelations(relations: readonly string[]): string[] {
   const empty = new Set<string>(EMPTY_ORDER_RELATIONS);
   const loadable = relations.filter((r) => !empty.has(r.split('.')[0]) && r !== 'returnable_items' && r !== 'gift_card_transactions');
   if (relations.includes('items') || relations.includes('returnable_items')) loadable.push('items', 'items.variant', 'items.variant.product');
-  return [...new Set(loadable)];
+  return withFulfillmentItems([...new Set(loadable)]);
 }
 
 /**
  * An admin order as Medusa answers it: the empty relations as [] where asked for, and
- * `returnable_items` (with nothing ever returned, every item) when asked for.
+ * `returnable_items` when asked for.
  */
 function asAdminOrder(order: Order, relations: readonly string[]): Order {
   const asked = new Set(relations.map((r) => r.split('.')[0]));
   const target = order as Order & Record<string, unknown>;
   for (const relation of EMPTY_ORDER_RELATIONS) if (asked.has(relation)) target[relation] = [];
-  if (asked.has('returnable_items')) target.returnable_items = order.items ?? [];
+  // Medusa: the lines shipped more than returned (an order with nothing shipped has none).
+  if (asked.has('returnable_items')) target.returnable_items = (order.items ?? []).filter((i) => (i.returned_quantity ?? 0) < (i.shipped_quantity ?? 0));
   return order;
 }
 
@@ -167,8 +168,7 @@ export class OrdersService {
   }
 
   /**
-   * retrieveWithTotals for the store order routes: their relations without a table here
-   * (fulfillments) come back empty. With `onlyRequested` (GET /store/orders/:id and the
+   * retrieveWithTotals for the store order routes. With `onlyRequested` (GET /store/orders/:id and the
    * lookup, as Medusa's response clean-up does there), the relations read only for the
    * totals and not asked for are left out of the answer.
    */
@@ -178,12 +178,7 @@ export class OrdersService {
     manager: EntityManager = this.dataSource.manager,
     options: { onlyRequested?: boolean } = {},
   ): Promise<Order> {
-    const order = await this.retrieveWithTotals(
-      id,
-      relations.filter((r) => !EMPTY_RELATIONS.has(r)),
-      manager,
-    );
-    if (relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
+    const order = await this.retrieveWithTotals(id, withFulfillmentItems(relations), manager);
     if (options.onlyRequested) {
       // Medusa's clean-up keeps `items` whatever `expand` says (its allowed fields name
       // `items.refundable`); with `fields`, the answer is trimmed to what was named.
@@ -204,10 +199,9 @@ export class OrdersService {
     // One statement for the page's trees and one for their gift card transactions, whatever the page size.
     const loaded = await this.retrieveManyWithTotals(
       page.map(({ id }) => id),
-      config.relations.filter((r) => !EMPTY_RELATIONS.has(r)),
+      withFulfillmentItems(config.relations),
     );
     const orders = loaded.map((order) => {
-      if (config.relations.includes('fulfillments')) Object.assign(order, { fulfillments: [] });
       // Medusa's list is not cleaned, so the order keeps its unrounded discount (whole cents here).
       return Object.assign(withUnsupportedTotalsRelations(order), { raw_discount_total: order.discount_total });
     });

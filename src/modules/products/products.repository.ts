@@ -28,3 +28,22 @@ export async function takeProductsOutOfCollection(manager: EntityManager, collec
   const where = productIds ? { id: In([...productIds]), collection_id: collectionId } : { collection_id: collectionId };
   await manager.getRepository(Product).update(where, { collection_id: null });
 }
+
+/**
+ * An order is canceled: the units of its lines not fulfilled go back to their variants'
+ * stock (managed variants only; Medusa without an inventory module). The variants are
+ * locked in id order first, the order completion takes them in (no deadlock between the two).
+ */
+export async function releaseStockOfOrder(manager: EntityManager, orderId: string): Promise<void> {
+  await manager.query(
+    `WITH units AS (
+       SELECT variant_id, SUM(quantity - COALESCE(fulfilled_quantity, 0))::int AS n FROM line_item
+        WHERE order_id = $1 AND variant_id IS NOT NULL GROUP BY variant_id),
+     locked AS (
+       SELECT v.id FROM product_variant v JOIN units u ON u.variant_id = v.id WHERE v.manage_inventory ORDER BY v.id FOR UPDATE OF v)
+     UPDATE product_variant v SET inventory_quantity = v.inventory_quantity + u.n
+       FROM units u JOIN locked l ON l.id = u.variant_id
+      WHERE v.id = u.variant_id AND u.n > 0`,
+    [orderId],
+  );
+}

@@ -1,5 +1,5 @@
 import { createRichProduct } from '../../factories/catalog.factory';
-import { createShop, Shop } from '../../factories/cart.factory';
+import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
 import { createCollection } from '../../factories/collection.factory';
 import { createCustomer } from '../../factories/customer.factory';
 import { createProduct } from '../../factories/product.factory';
@@ -135,7 +135,8 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     const page = (await admin.get(`/admin/orders/${order.id}`).expect(200)).body.order;
     expect(page).toMatchObject({ id: order.id, total: order.total });
     const timeline = (await admin.get(`/admin/orders/${order.id}?expand=${ORDER_PAGE_EXPAND}`).expect(200)).body.order;
-    expect(timeline.returnable_items).toHaveLength(1);
+    // Nothing shipped yet: nothing to return (Medusa's returnable_items).
+    expect(timeline.returnable_items).toEqual([]);
     await admin.get(`/admin/regions/${order.region_id}`).expect(200);
     expect((await admin.get(`/admin/notes?resource_id=${order.id}&limit=100&offset=0`).expect(200)).body).toEqual({
       notes: [],
@@ -209,5 +210,63 @@ describe('Admin requests as Medusa v1’s dashboard sends them', () => {
     expect(added.body.store.currencies.map((c: { code: string }) => c.code)).toContain('dkk');
     const removed = await admin.post('/admin/store/').send({ currencies: before }).expect(200);
     expect(removed.body.store.currencies.map((c: { code: string }) => c.code)).not.toContain('dkk');
+  });
+  it("an order's actions: capture, fulfil, ship with tracking numbers, refund, a note, the shipping address, then cancel the rest", async () => {
+    const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: shop.variant.id, quantity: 2 }] });
+    await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id, email: 'dash-order@test.com' });
+    const placed = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    const page = () => admin.get(`/admin/orders/${placed.id}?expand=${ORDER_PAGE_EXPAND}`).expect(200);
+    expect((await page()).body.order).toMatchObject({ payment_status: 'awaiting', fulfillment_status: 'not_fulfilled', fulfillments: [], refunds: [] });
+
+    // "Capture payment".
+    expect((await admin.post(`/admin/orders/${placed.id}/capture`).expect(200)).body.order.payment_status).toBe('captured');
+    // "Create fulfillment": the items and quantities chosen, no_notification as a JSON boolean.
+    const item = placed.items[0];
+    const fulfilled = await admin
+      .post(`/admin/orders/${placed.id}/fulfillment`)
+      .send({ items: [{ item_id: item.id, quantity: 1 }], no_notification: false })
+      .expect(200);
+    const fulfillmentId = fulfilled.body.order.fulfillments[0].id;
+    // "Mark shipped" with a tracking number.
+    await admin
+      .post(`/admin/orders/${placed.id}/shipment`)
+      .send({ fulfillment_id: fulfillmentId, tracking_numbers: ['DASH-1'], no_notification: false })
+      .expect(200);
+    // "Refund": amount, reason, note, no_notification.
+    await admin.post(`/admin/orders/${placed.id}/refund`).send({ amount: 500, reason: 'discount', note: 'Late', no_notification: false }).expect(200);
+    // "Add a note" and the timeline's notes list.
+    await admin.post('/admin/notes').send({ resource_id: placed.id, resource_type: 'order', value: 'Called the customer' }).expect(200);
+    expect((await admin.get(`/admin/notes?resource_id=${placed.id}&limit=100&offset=0`).expect(200)).body.notes).toHaveLength(1);
+    // "Edit shipping address".
+    await admin
+      .post(`/admin/orders/${placed.id}`)
+      .send({
+        shipping_address: {
+          first_name: 'Ada',
+          last_name: 'L',
+          address_1: 'New 2',
+          city: 'Berlin',
+          country_code: 'de',
+          postal_code: '10115',
+          phone: '',
+          company: '',
+          address_2: '',
+          province: '',
+        },
+      })
+      .expect(200);
+
+    const timeline = (await page()).body.order;
+    expect(timeline).toMatchObject({
+      payment_status: 'partially_refunded',
+      fulfillment_status: 'partially_shipped',
+      refunded_total: 500,
+      shipping_address: { address_1: 'New 2' },
+    });
+    expect(timeline.fulfillments[0].tracking_links.map((l: { tracking_number: string }) => l.tracking_number)).toEqual(['DASH-1']);
+    expect(timeline.refunds.map((r: { amount: number }) => r.amount)).toEqual([500]);
+    expect(timeline.returnable_items.map((i: Row) => i.id)).toEqual([item.id]);
+    // An order with a refund cannot be canceled (Medusa's rule).
+    expect((await admin.post(`/admin/orders/${placed.id}/cancel`).expect(400)).body.message).toBe('Order with refund(s) cannot be canceled');
   });
 });

@@ -142,11 +142,11 @@ describe('Admin orders (/admin/orders)', () => {
     expect(o.gift_card_transactions).toEqual([]);
   });
 
-  it("answers the order page's expand, with every item returnable", async () => {
+  it("answers the order page's expand; an order with nothing shipped has no returnable items (Medusa)", async () => {
     const res = await admin.get(`/admin/orders/${placed[0].id}?expand=${ORDER_PAGE_EXPAND}`).expect(200);
     const o = res.body.order;
     expect(o).toMatchObject({ fulfillments: [], returns: [], refunds: [], claims: [], swaps: [] });
-    expect(ids(o.returnable_items)).toEqual(ids(o.items));
+    expect(o.returnable_items).toEqual([]);
     expect(o.customer.id).toBe(placed[0].customer_id);
   });
 

@@ -76,7 +76,7 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
   });
 
-  it('the gift cards bought in an order are mailed to the buyer in ONE mail listing their codes; an admin-created card is not', async () => {
+  it('the gift cards bought in an order are mailed to the buyer in ONE mail listing their codes once its payment is captured; an admin-created card is not', async () => {
     const product = await createProduct(t.dataSource.manager, {
       is_giftcard: true,
       variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
@@ -88,6 +88,8 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
       (r: { code: string }) => r.code,
     );
     expect(codes).toHaveLength(2);
+    const admin = await adminAgent(t);
+    await admin.post(`/admin/orders/${order.id}/capture`).expect(200);
     // The order confirmation and one mail for both cards.
     const mails = (await mailTo('giver@test.com', 2)).filter((m) => /^Subject: Your gift cards/m.test(m.raw));
     expect(mails).toHaveLength(1);
@@ -97,7 +99,6 @@ describe('Mail: order confirmation and reset links through SMTP (SMTP_URL), from
     for (const code of codes) expect(mail.text).toContain(`${code}  €25.00`);
     expect(mail.raw).toMatch(/^Message-ID:\s+<evt_\w+\.gift_card\.created@test\.com>/m);
 
-    const admin = await adminAgent(t);
     const card = (await admin.post('/admin/gift-cards').send({ region_id: shop.region.id, value: 1000 }).expect(200)).body.gift_card;
     // Its event is handed to the subscribers like the others; the mail subscriber sends nothing for it.
     const dispatched = () =>

@@ -342,7 +342,7 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
     );
   });
 
-  it('cart completion writes gift_card.created { id } for each card bought, before order.placed; a refused completion writes none', async () => {
+  it('the capture that pays an order writes gift_card.created { id } for each card bought, after order.placed; a refused completion writes none', async () => {
     const product = await createProduct(t.dataSource.manager, {
       is_giftcard: true,
       variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
@@ -357,18 +357,23 @@ describe('Events: a transactional outbox delivered through the job queue', () =>
     const orderId = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data.id;
     const cards: string[] = (await t.dataSource.query(`SELECT id FROM gift_card WHERE order_id = $1 ORDER BY id`, [orderId])).map((r: { id: string }) => r.id);
     expect(cards).toHaveLength(3);
-    const written: Array<{ name: string; data: { id: string } }> = await t.dataSource.query(
-      `SELECT name, data FROM outbox_event WHERE (name = 'gift_card.created' AND data->>'id' = ANY($1)) OR (name = 'order.placed' AND data->>'id' = $2) ORDER BY seq`,
-      [cards, orderId],
-    );
-    expect(written.map((e) => e.name)).toEqual(['gift_card.created', 'gift_card.created', 'gift_card.created', 'order.placed']);
+    const written = (): Promise<Array<{ name: string; data: { id: string } }>> =>
+      t.dataSource.query(
+        `SELECT name, data FROM outbox_event WHERE (name = 'gift_card.created' AND data->>'id' = ANY($1)) OR (name = 'order.placed' AND data->>'id' = $2) ORDER BY seq`,
+        [cards, orderId],
+      );
+    // The manual provider only authorizes: nothing is handed over before the capture.
+    expect((await written()).map((e) => e.name)).toEqual(['order.placed']);
+    await (await adminAgent(t)).post(`/admin/orders/${orderId}/capture`).expect(200);
+    const events = await written();
+    expect(events.map((e) => e.name)).toEqual(['order.placed', 'gift_card.created', 'gift_card.created', 'gift_card.created']);
     expect(
-      written
-        .slice(0, 3)
+      events
+        .slice(1)
         .map((e) => e.data.id)
         .sort(),
     ).toEqual(cards);
-    expect(written[0].data).toEqual({ id: written[0].data.id });
+    expect(events[1].data).toEqual({ id: events[1].data.id });
     for (const id of cards) {
       await eventually(
         () => deliveries('gift_card.created', id),

@@ -1,4 +1,5 @@
 import { createCartViaApi, createShop, prepareCheckout, Shop } from '../../factories/cart.factory';
+import { createProduct } from '../../factories/product.factory';
 import type { TestApp } from '../../helpers/app';
 import { StripeFake } from '../../helpers/stripe-fake/stripe-fake';
 import { eventually, postWebhook, startSecondInstance, startStripeApp, STRIPE_WEBHOOK_SECRET } from '../../helpers/stripe-fake/stripe-test-app';
@@ -137,5 +138,25 @@ describe('Stripe webhook (POST /stripe/hooks)', () => {
     } finally {
       await second.close();
     }
+  });
+  it('the webhook capture is the order capture: a gift card bought with Stripe is handed over by it, once', async () => {
+    const giftCard = await createProduct(t.dataSource.manager, {
+      is_giftcard: true,
+      variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],
+    });
+    const created = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: giftCard.variants![0].id, quantity: 1 }] });
+    const cart = await prepareCheckout(t, created.id, { optionId: shop.shippingOption.id, provider: 'stripe' });
+    const intentId = cart.payment_session.data.id;
+    fake.confirm(intentId, 'succeeds');
+    const placed = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    const card = async () => (await t.dataSource.query(`SELECT id, is_disabled FROM gift_card WHERE order_id = $1`, [placed.id]))[0];
+    expect((await card()).is_disabled).toBe(true);
+    const event = fake.event('payment_intent.succeeded', intentId);
+    await postWebhook(t, event).expect(200);
+    await eventually(async () => ((await card()).is_disabled === false ? true : undefined));
+    const handOvers = await t.dataSource.query(`SELECT 1 FROM outbox_event WHERE name = 'order.gift_card_created' AND data->>'id' = $1`, [placed.id]);
+    expect(handOvers).toHaveLength(1);
+    const [order] = await t.dataSource.query(`SELECT payment_status FROM "order" WHERE id = $1`, [placed.id]);
+    expect(order.payment_status).toBe('captured');
   });
 });

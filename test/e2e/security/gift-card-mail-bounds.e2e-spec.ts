@@ -1,4 +1,5 @@
 import { createTestApp, TestApp } from '../../helpers/app';
+import { adminAgent } from '../../helpers/auth';
 import { FAST_QUEUE_ENV } from '../../helpers/batch-jobs';
 import { eventsSettled } from '../../helpers/event-delivery';
 import { SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp-receiver';
@@ -17,12 +18,18 @@ describe('Gift-card mail: one per order, bounded per recipient, never in front o
   let smtp: SmtpReceiver;
   let shop: Shop;
   let giftCardVariantId: string;
+  let admin: Awaited<ReturnType<typeof adminAgent>>;
 
-  /** Places an order of `quantity` gift cards to `email` (nothing paid: the manual provider). */
+  /**
+   * Places an order of `quantity` gift cards to `email` with the manual provider, and captures
+   * its payment (the cards, and their mail, are handed over only then).
+   */
   const orderGiftCards = async (email: string, quantity: number) => {
     const cart = await createCartViaApi(t, { region_id: shop.region.id, items: [{ variant_id: giftCardVariantId, quantity }] });
     await prepareCheckout(t, cart.id, { optionId: shop.shippingOption.id, provider: 'manual', email });
-    return (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    const order = (await t.http().post(`/store/carts/${cart.id}/complete`).expect(200)).body.data;
+    await admin.post(`/admin/orders/${order.id}/capture`).expect(200);
+    return order;
   };
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
   const isGiftCardMail = (raw: string) => /^Subject: Your gift cards/m.test(raw);
@@ -37,6 +44,7 @@ describe('Gift-card mail: one per order, bounded per recipient, never in front o
       MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR: String(PER_RECIPIENT),
     });
     shop = await createShop(t.dataSource.manager);
+    admin = await adminAgent(t);
     const product = await createProduct(t.dataSource.manager, {
       is_giftcard: true,
       variants: [{ manage_inventory: false, inventory_quantity: 0, prices: [{ currency_code: 'eur', amount: 2500 }] }],

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../../../config/configuration';
 import { CartsModule } from '../../carts/carts.module';
 import { CustomersModule } from '../../customers/customers.module';
+import { OrderLifecycleModule } from '../../orders/order-lifecycle.module';
 import { OrdersModule } from '../../orders/orders.module';
 import { QueueModule } from '../../queue/queue.module';
 import { PaymentProviderRegistry } from '../payment-provider.registry';
@@ -25,7 +26,7 @@ import { StripeWebhookService } from './stripe-webhook.service';
  * own because the webhook completes carts, and carts depend on payments.
  */
 @Module({
-  imports: [PaymentsModule, CustomersModule, CartsModule, OrdersModule, QueueModule],
+  imports: [PaymentsModule, CustomersModule, CartsModule, OrdersModule, OrderLifecycleModule, QueueModule],
   controllers: [StripeWebhookController, AdminStripePaymentsController],
   providers: [
     {
