@@ -85,7 +85,7 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
   async run<T>(request: IdempotentRequest, work: (manager: EntityManager) => Promise<StoredResponse<T>>): Promise<StoredResponse<T>> {
     if (request.minted) return this.runMinted(request, work);
     const existing = await this.begin(request);
-    if (existing.response_code !== null) return this.replay(existing);
+    if (existing.response_code !== null) return this.replay(existing, this.dataSource.manager);
     try {
       return await this.tx.run(async (manager) => {
         const key = await this.lockKey(existing.id, manager);
@@ -196,8 +196,8 @@ export class IdempotencyKeysService implements OnModuleInit, OnModuleDestroy {
     ]);
   }
 
-  /** Inside a transaction, pass its manager: a second pool connection there could exhaust the pool. */
-  private async replay<T>(key: IdempotencyKey, manager: EntityManager = this.dataSource.manager): Promise<StoredResponse<T>> {
+  /** `manager`: the transaction's inside one (a second pool connection there could exhaust the pool), else the data source's. */
+  private async replay<T>(key: IdempotencyKey, manager: EntityManager): Promise<StoredResponse<T>> {
     await manager.getRepository(IdempotencyKey).update(key.id, { last_used_at: new Date() });
     return { status: key.response_code!, body: key.response_body as T };
   }

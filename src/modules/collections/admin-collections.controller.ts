@@ -47,7 +47,7 @@ export class AdminCollectionsController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminCollectionsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { collection: await this.collections.retrieve(id, config.relations) };
+    return { collection: await this.collections.retrieveCommitted(id, config.relations) };
   }
 
   @Post(':id')

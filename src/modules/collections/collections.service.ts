@@ -40,7 +40,8 @@ export class CollectionsService {
     return runList(this.dataSource.manager, spec, { ...filters }, config);
   }
 
-  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<ProductCollection> {
+  /** The collection with that id and relations, as `manager` sees it; 404 otherwise. */
+  async retrieve(id: string, relations: string[], manager: EntityManager): Promise<ProductCollection> {
     const collection = await manager
       .getRepository(ProductCollection)
       .findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
@@ -48,27 +49,38 @@ export class CollectionsService {
     return collection;
   }
 
+  /** retrieve() outside any transaction (what is committed). */
+  retrieveCommitted(id: string, relations: string[] = []): Promise<ProductCollection> {
+    return this.retrieve(id, relations, this.dataSource.manager);
+  }
+
   /**
    * Creates a collection; an absent or empty handle becomes the kebab-case of the title
    * (only here: renaming never changes the handle). A handle taken by a live collection
    * is a 422 (the partial unique index decides, so concurrent creates cannot both win).
+   * Runs in `transaction` when given, else in a transaction of its own.
    */
   async create(
     input: CollectionInput & { title: string },
     relations: string[] = [],
     // The seed keeps the ids of its file and writes in its own transaction.
-    { id, manager = this.dataSource.manager }: { id?: string; manager?: EntityManager } = {},
+    { id, transaction }: { id?: string; transaction?: EntityManager } = {},
   ): Promise<ProductCollection> {
-    const repo = manager.getRepository(ProductCollection);
-    const collection = repo.create({
-      id,
-      title: input.title,
-      handle: input.handle || kebabCase(input.title),
-      metadata: boundedJson('metadata', input.metadata ?? null),
-    });
-    await this.assertHandleFree(collection.handle!, undefined, manager);
-    await repo.save(collection);
-    return this.retrieve(collection.id, relations, manager);
+    return this.tx.run(
+      async (manager) => {
+        const repo = manager.getRepository(ProductCollection);
+        const collection = repo.create({
+          id,
+          title: input.title,
+          handle: input.handle || kebabCase(input.title),
+          metadata: boundedJson('metadata', input.metadata ?? null),
+        });
+        await this.assertHandleFree(collection.handle!, undefined, manager);
+        await repo.save(collection);
+        return this.retrieve(collection.id, relations, manager);
+      },
+      { manager: transaction },
+    );
   }
 
   /** Updates title, handle and metadata (merged) under a row lock. */

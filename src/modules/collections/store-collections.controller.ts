@@ -31,6 +31,6 @@ export class StoreCollectionsController {
   @CachedCatalogueResponse({ scope: 'collections', answerBeforeGuards: true })
   @MedusaResponse('StoreCollectionsRes')
   async retrieve(@Param('id') id: string) {
-    return { collection: await this.collections.retrieve(id) };
+    return { collection: await this.collections.retrieveCommitted(id) };
   }
 }

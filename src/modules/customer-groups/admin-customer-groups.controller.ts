@@ -48,7 +48,7 @@ export class AdminCustomerGroupsController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminCustomerGroupsRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { customer_group: await this.groups.retrieve(id, config.relations) };
+    return { customer_group: await this.groups.retrieveCommitted(id, config.relations) };
   }
 
   @Post(':id')

@@ -47,10 +47,16 @@ export class CustomerGroupsService {
     return runList(this.dataSource.manager, ADMIN_CUSTOMER_GROUP_LIST, { ...filters }, config);
   }
 
-  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<CustomerGroup> {
+  /** The group with that id and relations, as `manager` sees it; 404 otherwise. */
+  async retrieve(id: string, relations: string[], manager: EntityManager): Promise<CustomerGroup> {
     const group = await manager.getRepository(CustomerGroup).findOne({ where: { id }, relations: toRelations(relations), relationLoadStrategy: 'query' });
     if (!group) throw ApiError.notFound(`CustomerGroup with id ${id} was not found`);
     return group;
+  }
+
+  /** retrieve() outside any transaction (what is committed). */
+  retrieveCommitted(id: string, relations: string[] = []): Promise<CustomerGroup> {
+    return this.retrieve(id, relations, this.dataSource.manager);
   }
 
   /** Names are unique among live groups; the partial unique index settles races. */
@@ -64,7 +70,7 @@ export class CustomerGroupsService {
       if (isNameTaken(err)) throw duplicateName(input.name);
       throw err;
     }
-    return this.retrieve(group.id);
+    return this.retrieveCommitted(group.id);
   }
 
   /** Updates name and metadata (merged) under a row lock. */
@@ -101,7 +107,7 @@ export class CustomerGroupsService {
 
   /** The group's customers; 404 for an unknown group. */
   async listCustomers(id: string, filters: Omit<CustomerListFilters, 'groups'>, config: FindConfig): Promise<[Customer[], number]> {
-    await this.retrieve(id);
+    await this.retrieveCommitted(id);
     return this.customers.list({ ...filters, groups: [id] }, config);
   }
 

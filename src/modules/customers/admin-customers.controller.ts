@@ -42,7 +42,7 @@ export class AdminCustomersController {
   @QueryConfig(ONE)
   @MedusaResponse('AdminCustomersRes')
   async retrieve(@Param('id') id: string, @Query() _query: FindParamsDto, @FindParams() config: FindConfig) {
-    return { customer: await this.customers.retrieve(id, config.relations) };
+    return { customer: await this.customers.retrieveCommitted(id, config.relations) };
   }
 
   @Post(':id')

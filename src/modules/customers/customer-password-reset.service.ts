@@ -94,9 +94,9 @@ export class CustomerPasswordResetService implements OnModuleDestroy {
       if (!customer?.password_hash || !verifyResetToken(this.config.jwtSecret, 'customer', customer.id, customer.password_hash, token)) {
         throw ApiError.unauthorized(INVALID_RESET_TOKEN);
       }
-      await this.customers.changePassword(customer.id, password, { manager });
+      await this.customers.changePassword(customer.id, password, {}, manager);
       return customer.id;
     });
-    return this.customers.retrieve(id, STORE_CUSTOMER_RELATIONS);
+    return this.customers.retrieveCommitted(id, STORE_CUSTOMER_RELATIONS);
   }
 }

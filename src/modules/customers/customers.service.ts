@@ -109,48 +109,51 @@ export class CustomersService {
     return this.searchTrigrams.resample();
   }
 
-  /** The live customer with that id, with the given relations; 404 otherwise. */
-  async retrieve(id: string, relations: string[] = [], manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+  /** The live customer with that id, with the given relations, as `manager` sees it; 404 otherwise. */
+  async retrieve(id: string, relations: readonly string[], manager: EntityManager): Promise<Customer> {
     // With relations, one JSON-tree statement (loadJsonTree) instead of TypeORM's query per relation.
     const customer = relations.length ? await loadJsonTree(manager, Customer, id, relations) : await manager.getRepository(Customer).findOne({ where: { id } });
     if (!customer) throw ApiError.notFound(`Customer with id: ${id} was not found`);
     return customer;
   }
 
+  /** retrieve() outside any transaction: what is committed (routes' answers). Inside one, retrieve() with its manager. */
+  retrieveCommitted(id: string, relations: readonly string[] = []): Promise<Customer> {
+    return this.retrieve(id, relations, this.dataSource.manager);
+  }
+
   /**
    * Creates a registered account (has_account true, password hashed). An email that
    * already has an account is a 422; a guest row with that email is left untouched and
    * a separate account row is created next to it. The unique index on
-   * (email, has_account) settles concurrent registrations of one email.
+   * (email, has_account) settles concurrent registrations of one email. Opens its own
+   * transaction (no route registers an account inside another write).
    */
-  async createAccount(input: CreateAccountInput, manager: EntityManager = this.dataSource.manager): Promise<Customer> {
+  async createAccount(input: CreateAccountInput): Promise<Customer> {
     const email = normalizeEmail(input.email);
     const metadata = boundedJson('metadata', input.metadata ?? null);
     const password_hash = await hashPassword(input.password);
-    return this.tx.run(
-      async (manager) => {
-        const repo = manager.getRepository(Customer);
-        if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
-        const customer = repo.create({
-          email,
-          first_name: input.first_name ?? null,
-          last_name: input.last_name ?? null,
-          phone: input.phone ?? null,
-          metadata,
-          has_account: true,
-          password_hash,
-        });
-        try {
-          await repo.save(customer);
-        } catch (err) {
-          if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw ApiError.duplicate(ACCOUNT_EXISTS);
-          throw err;
-        }
-        await emitEvent(manager, 'customer.created', customerEventData(customer));
-        return this.retrieve(customer.id, [], manager);
-      },
-      { manager },
-    );
+    return this.tx.run(async (manager) => {
+      const repo = manager.getRepository(Customer);
+      if (await repo.exists({ where: { email, has_account: true } })) throw ApiError.duplicate(ACCOUNT_EXISTS);
+      const customer = repo.create({
+        email,
+        first_name: input.first_name ?? null,
+        last_name: input.last_name ?? null,
+        phone: input.phone ?? null,
+        metadata,
+        has_account: true,
+        password_hash,
+      });
+      try {
+        await repo.save(customer);
+      } catch (err) {
+        if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw ApiError.duplicate(ACCOUNT_EXISTS);
+        throw err;
+      }
+      await emitEvent(manager, 'customer.created', customerEventData(customer));
+      return this.retrieve(customer.id, [], manager);
+    });
   }
 
   /**
@@ -160,7 +163,7 @@ export class CustomersService {
    * then read back. Account rows are never returned: a checkout with an email must not
    * attach to someone's account.
    */
-  async findOrCreateGuest(email: string, manager: EntityManager = this.dataSource.manager): Promise<GuestCustomer> {
+  async findOrCreateGuest(email: string, manager: EntityManager): Promise<GuestCustomer> {
     const normalized = normalizeEmail(email);
     const row = await findOrInsertGuest(manager, normalized, generateEntityId(Customer.idPrefix));
     if (row) return row;
@@ -191,7 +194,7 @@ export class CustomersService {
       await repo.save(customer);
       await emitEvent(manager, 'customer.updated', customerEventData(customer));
       if (input.password !== undefined)
-        await this.changePassword(customer.id, input.password, { manager, keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId });
+        await this.changePassword(customer.id, input.password, { keepSessionId: options.keepSessionId, keepTokenId: options.keepTokenId }, manager);
       if (input.groups !== undefined)
         await this.replaceGroups(
           customer.id,
@@ -207,28 +210,27 @@ export class CustomersService {
    * before (the token version goes up) and the customer's cookie sessions, except
    * `keepSessionId` / `keepTokenId` (the session or store JWT asking for the change, when the
    * shopper changes it themselves: they stay logged in). Every path that sets a customer's
-   * password goes through here. 404 for an unknown customer.
+   * password goes through here, inside the transaction of the change that asks for it
+   * (`manager`). 404 for an unknown customer.
    */
-  async changePassword(customerId: string, password: string, options: KeptLogin & { manager?: EntityManager } = {}): Promise<void> {
+  async changePassword(customerId: string, password: string, keep: KeptLogin, manager: EntityManager): Promise<void> {
     const hash = await hashPassword(password);
-    const run = async (manager: EntityManager) => {
-      const repo = manager.getRepository(Customer);
-      const { affected } = await repo.update({ id: customerId, deleted_at: IsNull() }, { password_hash: hash });
-      if (!affected) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
-      await bumpCustomerTokenVersion(manager, customerId);
-      await endSessionsOf(manager, 'customer_id', customerId, options.keepSessionId);
-      if (options.keepTokenId) await repo.update(customerId, { kept_token_id: options.keepTokenId });
-    };
-    await (options.manager ? run(options.manager) : this.tx.run(run));
+    const repo = manager.getRepository(Customer);
+    const { affected } = await repo.update({ id: customerId, deleted_at: IsNull() }, { password_hash: hash });
+    if (!affected) throw ApiError.notFound(`Customer with id: ${customerId} was not found`);
+    await bumpCustomerTokenVersion(manager, customerId);
+    await endSessionsOf(manager, 'customer_id', customerId, keep.keepSessionId);
+    if (keep.keepTokenId) await repo.update(customerId, { kept_token_id: keep.keepTokenId });
   }
 
-  /** The customer's current token version, or undefined when there is no live customer with that id. */
-  tokenVersion(customerId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
-    return customerTokenVersion(manager, customerId);
+  /** The customer's committed token version (read outside any transaction), or undefined when there is no live customer with that id. */
+  tokenVersion(customerId: string): Promise<number | undefined> {
+    return customerTokenVersion(this.dataSource.manager, customerId);
   }
 
-  /** The account (has_account) whose email and password match, or undefined. */
-  async authenticate(email: string, password: string, manager: EntityManager = this.dataSource.manager): Promise<Customer | undefined> {
+  /** The account (has_account) whose email and password match, or undefined; a login, outside any transaction. */
+  async authenticate(email: string, password: string): Promise<Customer | undefined> {
+    const manager = this.dataSource.manager;
     const row = await manager
       .getRepository(Customer)
       .createQueryBuilder('customer')
@@ -244,9 +246,9 @@ export class CustomersService {
     return row;
   }
 
-  /** Whether a registered account exists for that email (guest rows do not count). */
-  hasAccount(email: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    return manager.getRepository(Customer).exists({ where: { email: normalizeEmail(email), has_account: true } });
+  /** Whether a committed registered account exists for that email (guest rows do not count). */
+  hasAccount(email: string): Promise<boolean> {
+    return this.dataSource.manager.getRepository(Customer).exists({ where: { email: normalizeEmail(email), has_account: true } });
   }
 
   private async replaceGroups(customerId: string, groupIds: string[], manager: EntityManager): Promise<void> {

@@ -28,7 +28,7 @@ export class StoreAuthController {
   @ApiOperation({ summary: 'Get Current Customer' })
   @MedusaResponse('StoreAuthRes')
   async current(@CurrentCustomerId() customerId: string) {
-    return { customer: await this.customers.retrieve(customerId, STORE_SESSION_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customerId, STORE_SESSION_RELATIONS) };
   }
 
   @Post()
@@ -41,7 +41,7 @@ export class StoreAuthController {
     const customer = await this.customers.authenticate(body.email, body.password);
     if (!customer) throw ApiError.unauthorized(INVALID_CREDENTIALS);
     await regenerateSessionWith(req, { customer_id: customer.id });
-    return { customer: await this.customers.retrieve(customer.id, STORE_SESSION_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customer.id, STORE_SESSION_RELATIONS) };
   }
 
   @Post('token')

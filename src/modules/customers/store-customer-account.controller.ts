@@ -71,7 +71,7 @@ export class StoreCustomerAccountController {
   @MedusaResponse('StoreCustomersRes')
   async addAddress(@CurrentCustomerId() customerId: string, @Body() body: StorePostCustomersCustomerAddressesReq) {
     await this.addresses.add(customerId, body.address);
-    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customerId, STORE_CUSTOMER_RELATIONS) };
   }
 
   @Post('addresses/:address_id')
@@ -85,7 +85,7 @@ export class StoreCustomerAccountController {
     @Body() body: StorePostCustomersCustomerAddressesAddressReq,
   ) {
     await this.addresses.update(customerId, addressId, body);
-    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customerId, STORE_CUSTOMER_RELATIONS) };
   }
 
   @Delete('addresses/:address_id')
@@ -95,6 +95,6 @@ export class StoreCustomerAccountController {
   @MedusaResponse('StoreCustomersRes')
   async deleteAddress(@CurrentCustomerId() customerId: string, @Param('address_id') addressId: string) {
     await this.addresses.remove(customerId, addressId);
-    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customerId, STORE_CUSTOMER_RELATIONS) };
   }
 }

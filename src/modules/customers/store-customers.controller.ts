@@ -25,7 +25,7 @@ export class StoreCustomersController {
   async register(@Body() body: StorePostCustomersReq, @Req() req: Request) {
     const created = await this.customers.createAccount(body);
     await regenerateSessionWith(req, { customer_id: created.id });
-    return { customer: await this.customers.retrieve(created.id, STORE_CUSTOMER_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(created.id, STORE_CUSTOMER_RELATIONS) };
   }
 
   @Get('me')
@@ -33,6 +33,6 @@ export class StoreCustomersController {
   @ApiOperation({ summary: 'Get a Customer' })
   @MedusaResponse('StoreCustomersRes')
   async me(@CurrentCustomerId() customerId: string) {
-    return { customer: await this.customers.retrieve(customerId, STORE_CUSTOMER_RELATIONS) };
+    return { customer: await this.customers.retrieveCommitted(customerId, STORE_CUSTOMER_RELATIONS) };
   }
 }

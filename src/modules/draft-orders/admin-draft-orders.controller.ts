@@ -6,7 +6,6 @@ import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
 import { DraftOrderPaymentService } from './draft-order-payment.service';
 import { DraftOrdersService } from './draft-orders.service';
-import { DraftOrdersQueryService } from './draft-orders-query.service';
 import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_DRAFT_ORDER_LIST } from './draft-order-lists';
 import {
@@ -22,7 +21,6 @@ import {
 @AdminController('draft-orders')
 export class AdminDraftOrdersController {
   constructor(
-    private readonly queries: DraftOrdersQueryService,
     private readonly drafts: DraftOrdersService,
     private readonly payments: DraftOrderPaymentService,
   ) {}
@@ -33,7 +31,7 @@ export class AdminDraftOrdersController {
   @MedusaResponse('AdminDraftOrdersListRes')
   async list(@Query() query: AdminGetDraftOrdersParams, @FindParams() config: FindConfig) {
     const { q, status, created_at, updated_at } = query;
-    const [draftOrders, count] = await this.queries.list({ q, status, created_at, updated_at }, config);
+    const [draftOrders, count] = await this.drafts.list({ q, status, created_at, updated_at }, config);
     return listEnvelope('draft_orders', draftOrders, count, config);
   }
 
@@ -49,7 +47,7 @@ export class AdminDraftOrdersController {
   @ApiOperation({ summary: 'Get a Draft Order' })
   @MedusaResponse('AdminDraftOrdersRes')
   async retrieve(@Param('id') id: string) {
-    return { draft_order: await this.queries.view(id) };
+    return { draft_order: await this.drafts.viewCommitted(id) };
   }
 
   @Post(':id')

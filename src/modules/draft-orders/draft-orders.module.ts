@@ -5,12 +5,11 @@ import { AdminDraftOrdersController } from './admin-draft-orders.controller';
 import { DraftCartService } from './draft-cart.service';
 import { DraftOrderPaymentService } from './draft-order-payment.service';
 import { DraftOrdersService } from './draft-orders.service';
-import { DraftOrdersQueryService } from './draft-orders-query.service';
 
 /** Admin draft orders: a `draft_order` cart (built and completed by the carts module) plus its draft record. */
 @Module({
   imports: [CartsModule, OrdersModule],
   controllers: [AdminDraftOrdersController],
-  providers: [DraftOrdersQueryService, DraftOrdersService, DraftCartService, DraftOrderPaymentService],
+  providers: [DraftOrdersService, DraftCartService, DraftOrderPaymentService],
 })
 export class DraftOrdersModule {}

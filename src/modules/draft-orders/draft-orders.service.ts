@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../common/database/transaction.runner';
 import { ApiError } from '../../common/errors/api-error';
+import type { DateComparisonOperator } from '../../common/query/find-params.dto';
+import { runList } from '../../common/query/list-spec';
+import type { FindConfig } from '../../common/query/query-config.decorator';
+import { toRelations } from '../../common/query/relations';
+import type { Cart } from '../carts/cart.entity';
 import { CartCommands } from '../carts/cart-commands';
+import { CartLoaderService } from '../carts/cart-loader.service';
 import { DraftCartService } from './draft-cart.service';
-import { DraftOrder } from './draft-order.entity';
+import { DraftOrder, DraftOrderStatus } from './draft-order.entity';
+import { ADMIN_DRAFT_ORDER_LIST } from './draft-order-lists';
 import { lockDraft } from './draft-orders.repository';
-import { DraftOrdersQueryService, DraftOrderView, notOpen } from './draft-orders-query.service';
 import type {
   AdminPostDraftOrdersDraftOrderLineItemsItemReq,
   AdminPostDraftOrdersDraftOrderLineItemsReq,
@@ -14,18 +21,69 @@ import type {
 } from './dto/admin-draft-orders.dto';
 import { emitEvent } from '../events/outbox';
 
+/** The cart relations a single draft's response embeds (Medusa v1's draft-order cart defaults). */
+const DRAFT_ORDER_CART_RELATIONS = [
+  'region',
+  'region.payment_providers',
+  'items',
+  'items.adjustments',
+  'payment',
+  'payment_sessions',
+  'shipping_address',
+  'shipping_address.country',
+  'billing_address',
+  'billing_address.country',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'discounts',
+  'discounts.rule',
+  'customer',
+  'gift_cards',
+];
+
+/** A draft as single-draft responses show it: its order and its cart with every total. */
+export type DraftOrderView = DraftOrder & { cart: Cart };
+
+export interface DraftOrderListFilters {
+  q?: string;
+  status?: DraftOrderStatus[];
+  created_at?: DateComparisonOperator;
+  updated_at?: DateComparisonOperator;
+}
+
 /**
- * Changing drafts: creation, updates, lines and deletion; the cart work is the carts
- * module's, reached through DraftCartService. Only open drafts change (400 not_allowed).
+ * Drafts: the list, one draft as single-draft routes answer it, and changing drafts
+ * (creation, updates, lines and deletion); the cart work is the carts module's, reached
+ * through DraftCartService. Only open drafts change (400 not_allowed).
  */
 @Injectable()
 export class DraftOrdersService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-    private readonly queries: DraftOrdersQueryService,
+    private readonly carts: CartLoaderService,
     private readonly commands: CartCommands,
     private readonly draftCarts: DraftCartService,
   ) {}
+
+  /** A page of drafts (ADMIN_DRAFT_ORDER_LIST). */
+  list(filters: DraftOrderListFilters, config: FindConfig): Promise<[DraftOrder[], number]> {
+    return runList(this.dataSource.manager, ADMIN_DRAFT_ORDER_LIST, { ...filters }, config);
+  }
+
+  /**
+   * The committed draft (read outside any transaction) with its order and its cart
+   * decorated with every total, as Medusa's admin shows it: also the cart's
+   * `raw_discount_total`; 404 when missing.
+   */
+  async viewCommitted(id: string): Promise<DraftOrderView> {
+    const draft = await this.dataSource.manager.getRepository(DraftOrder).findOne({ where: { id }, relations: toRelations(['order']) });
+    if (!draft) throw notFound(id);
+    const { cart, totals } = await this.carts.viewCommitted(draft.cart_id, { relations: DRAFT_ORDER_CART_RELATIONS });
+    Object.assign(cart, { raw_discount_total: totals.raw_discount_total });
+    draft.cart = cart;
+    return draft as DraftOrderView;
+  }
 
   /**
    * Creates a draft, as Medusa v1 does, in ONE transaction: a `draft_order` cart in the
@@ -61,7 +119,7 @@ export class DraftOrdersService {
       await emitEvent(manager, 'draft_order.created', { id: draft.id });
       return draft.id;
     });
-    return this.queries.view(draftId);
+    return this.viewCommitted(draftId);
   }
 
   /**
@@ -71,11 +129,11 @@ export class DraftOrdersService {
    * while it is still open (updateDraftRow).
    */
   async update(id: string, input: AdminPostDraftOrdersDraftOrderReq): Promise<DraftOrderView> {
-    const draft = await this.queries.findOpen(id);
+    const draft = await this.findOpenCommitted(id);
     const { no_notification_order, ...cartFields } = input;
     if (Object.values(cartFields).some((v) => v !== undefined)) await this.draftCarts.update(draft.cart_id, cartFields);
     if (no_notification_order !== undefined) await this.updateDraftRow(id, no_notification_order);
-    return this.queries.view(id);
+    return this.viewCommitted(id);
   }
 
   /**
@@ -96,23 +154,23 @@ export class DraftOrdersService {
 
   /** Adds a variant line (priced, or at the given `unit_price`) or a custom line ("Custom item" by default). */
   async addLine(id: string, input: AdminPostDraftOrdersDraftOrderLineItemsReq): Promise<DraftOrderView> {
-    const draft = await this.queries.findOpen(id);
+    const draft = await this.findOpenCommitted(id);
     await this.draftCarts.addLine(draft.cart_id, input);
-    return this.queries.view(id);
+    return this.viewCommitted(id);
   }
 
   /** Updates title, price, quantity (0 removes the line) or metadata; 400 for a line not in the draft. */
   async updateLine(id: string, lineId: string, input: AdminPostDraftOrdersDraftOrderLineItemsItemReq): Promise<DraftOrderView> {
-    const draft = await this.queries.findOpen(id);
+    const draft = await this.findOpenCommitted(id);
     await this.draftCarts.updateLine(draft.cart_id, lineId, input);
-    return this.queries.view(id);
+    return this.viewCommitted(id);
   }
 
   /** Removes a line (an unknown line changes nothing); the cart's shipping methods are dropped. */
   async deleteLine(id: string, lineId: string): Promise<DraftOrderView> {
-    const draft = await this.queries.findOpen(id);
+    const draft = await this.findOpenCommitted(id);
     await this.draftCarts.deleteLine(draft.cart_id, lineId);
-    return this.queries.view(id);
+    return this.viewCommitted(id);
   }
 
   /**
@@ -132,4 +190,25 @@ export class DraftOrdersService {
       await this.commands.delete(draft.cart_id, manager);
     });
   }
+
+  /**
+   * The committed draft, refused unless open (400 not_allowed, Medusa's message); 404 when
+   * missing. Not a lock: a draft paid right after this check has a completed cart, which
+   * the carts module refuses to change, so an edit can never slip into a placed order.
+   */
+  private async findOpenCommitted(id: string): Promise<DraftOrder> {
+    const draft = await this.dataSource.manager.getRepository(DraftOrder).findOne({ where: { id } });
+    if (!draft) throw notFound(id);
+    if (draft.status !== 'open') throw notOpen();
+    return draft;
+  }
+}
+
+/** Only open drafts may change (400 not_allowed, Medusa v1's message). */
+function notOpen(): ApiError {
+  return ApiError.notAllowed('You are only allowed to update open draft orders');
+}
+
+function notFound(id: string): ApiError {
+  return ApiError.notFound(`Draft order with ${id} was not found`);
 }

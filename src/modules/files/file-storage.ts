@@ -17,19 +17,23 @@ export interface PutFileOptions {
 
 /**
  * Where uploaded and generated files live. Every method streams: no file is ever held in
- * memory whole. Drivers that can join a database transaction do so when given `manager`
- * (PostgreSQL does), so a batch's rows and the bytes it wrote commit together.
+ * memory whole. The methods that take `manager` write in that transaction (PostgreSQL's
+ * driver joins it), so a batch's rows and the bytes it wrote commit together; the others
+ * work outside any transaction.
  */
 export interface FileStorage {
   /** Stores a whole stream under `key`; the file becomes visible only once complete. */
   put(key: string, body: Readable, options?: PutFileOptions): Promise<StoredFileInfo>;
   /** Adds bytes at the end of `key` (created, private, when missing). Returns the new size. */
-  append(key: string, bytes: Buffer, options?: PutFileOptions & { manager?: EntityManager }): Promise<number>;
-  stat(key: string, manager?: EntityManager): Promise<StoredFileInfo | null>;
+  append(key: string, bytes: Buffer, options: PutFileOptions & { manager: EntityManager }): Promise<number>;
+  /** The committed file's size and headers, or null. */
+  stat(key: string): Promise<StoredFileInfo | null>;
   /** Streams the file from byte `start` (default 0). Rejects with not_found for an unknown key. */
   read(key: string, options?: { start?: number }): Promise<Readable>;
-  /** Removes the file; false when there was none. */
-  delete(key: string, manager?: EntityManager): Promise<boolean>;
+  /** Removes the file in `manager`'s transaction; false when there was none. */
+  delete(key: string, manager: EntityManager): Promise<boolean>;
+  /** delete() outside any transaction: the file is gone at once. */
+  deleteNow(key: string): Promise<boolean>;
 }
 
 /** Nest injection token of the configured FileStorage driver. */

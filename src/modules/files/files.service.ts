@@ -61,7 +61,7 @@ export class FilesService {
   }
 
   async delete(key: string): Promise<void> {
-    await this.storage.delete(key);
+    await this.storage.deleteNow(key);
   }
 
   /** A public file by key; private files are answered as missing (they need a signed link). */

@@ -71,26 +71,22 @@ export class PostgresFileStorage implements FileStorage {
   }
 
   /** Concurrent appends to one file are serialised by the file row's lock, so chunk numbers never collide. */
-  async append(key: string, bytes: Buffer, options: PutFileOptions & { manager?: EntityManager } = {}): Promise<number> {
-    const work = async (manager: EntityManager) => {
-      const pieces: Buffer[] = [];
-      for (let at = 0; at < bytes.length; at += CHUNK_SIZE) pieces.push(bytes.subarray(at, at + CHUNK_SIZE));
-      const grown = await growStoredFile(manager, newFile(key, options), bytes.length, pieces.length);
-      let offset = grown.size - bytes.length;
-      let seq = grown.chunkCount - pieces.length;
-      for (const piece of pieces) {
-        await insertFileChunk(manager, { key, seq, byteOffset: offset, data: piece });
-        offset += piece.length;
-        seq += 1;
-      }
-      return grown.size;
-    };
-    if (options.manager) return work(options.manager);
-    return this.dataSource.transaction(work);
+  async append(key: string, bytes: Buffer, { manager, ...options }: PutFileOptions & { manager: EntityManager }): Promise<number> {
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += CHUNK_SIZE) pieces.push(bytes.subarray(at, at + CHUNK_SIZE));
+    const grown = await growStoredFile(manager, newFile(key, options), bytes.length, pieces.length);
+    let offset = grown.size - bytes.length;
+    let seq = grown.chunkCount - pieces.length;
+    for (const piece of pieces) {
+      await insertFileChunk(manager, { key, seq, byteOffset: offset, data: piece });
+      offset += piece.length;
+      seq += 1;
+    }
+    return grown.size;
   }
 
-  async stat(key: string, manager: EntityManager = this.dataSource.manager): Promise<StoredFileInfo | null> {
-    const row = await findStoredFile(manager, key);
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    const row = await findStoredFile(this.dataSource.manager, key);
     return row ? toInfo(row) : null;
   }
 
@@ -119,8 +115,12 @@ export class PostgresFileStorage implements FileStorage {
     return Readable.from(chunks(), { objectMode: false });
   }
 
-  delete(key: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+  delete(key: string, manager: EntityManager): Promise<boolean> {
     return deleteStoredFile(manager, key);
+  }
+
+  deleteNow(key: string): Promise<boolean> {
+    return this.delete(key, this.dataSource.manager);
   }
 }
 

@@ -28,7 +28,7 @@ export class StoredFileMulterEngine implements StorageEngine {
   _removeFile(_req: Request, file: Express.Multer.File & Partial<StoredUpload>, cb: (error: Error | null) => void): void {
     if (!file.key) return cb(null);
     this.storage
-      .delete(file.key)
+      .deleteNow(file.key)
       .then(() => cb(null))
       .catch((err) => cb(err));
   }

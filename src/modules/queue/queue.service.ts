@@ -26,6 +26,12 @@ export interface QueueOptions {
  * on shutdown consumers are drained first (in-flight jobs reach a safe point or are handed
  * back), then pg-boss stops, all before TypeORM closes its connections.
  */
+/** How a job retries, and the id its caller chose for it. */
+interface JobOptions {
+  retry?: { limit: number; delaySeconds: number };
+  id?: string;
+}
+
 @Injectable()
 export class QueueService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
@@ -86,17 +92,26 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
   }
 
   /**
-   * Enqueues a job. With `manager` inside a transaction the job row is written in that
-   * transaction: it exists only if the transaction commits (`db`: the same through a plain pg
-   * client inside its own transaction). Call `wake(name)` after the
-   * commit for this instance to pick it up at once instead of at its next poll. `id`: the
-   * job's id chosen by the caller (a uuid), for work that records which job owns it.
+   * Enqueues a job inside the caller's transaction: through `manager`'s, or `db` (a plain pg
+   * client inside its own transaction). The job row exists only if that transaction
+   * commits. Call `wake(name)` after the commit for this instance to pick it up at once
+   * instead of at its next poll. `id`: the job's id chosen by the caller (a uuid), for work
+   * that records which job owns it.
    */
-  async send(
+  send(
     name: string,
     data: object,
-    options: { manager?: EntityManager; db?: PgBoss.Db; retry?: { limit: number; delaySeconds: number }; id?: string } = {},
+    options: JobOptions & ({ manager: EntityManager; db?: never } | { db: PgBoss.Db; manager?: never }),
   ): Promise<string | null> {
+    return this.enqueue(name, data, options, options.manager ? transactionDb(options.manager) : options.db);
+  }
+
+  /** send() outside any transaction: the job is written at once, on the queue's own connection. */
+  sendOnOwnConnection(name: string, data: object, options: JobOptions = {}): Promise<string | null> {
+    return this.enqueue(name, data, options, undefined);
+  }
+
+  private async enqueue(name: string, data: object, options: JobOptions, db: PgBoss.Db | undefined): Promise<string | null> {
     const boss = await this.start();
     const definition = this.definitions.get(name) ?? {};
     return boss.send(name, data, {
@@ -106,7 +121,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
       expireInSeconds: this.config.expireInSeconds,
       ...(options.id ? { id: options.id } : {}),
       ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
-      ...(options.manager ? { db: transactionDb(options.manager) } : options.db ? { db: options.db } : {}),
+      ...(db ? { db } : {}),
     });
   }
 

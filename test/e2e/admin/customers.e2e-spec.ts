@@ -340,14 +340,14 @@ describe('Admin customers (/admin/customers)', () => {
       );
       expect(new Set(results.map((c) => c.id)).size).toBe(1);
       expect(results[0]).toMatchObject({ email: 'concurrent.guest@example.com', has_account: false });
-      const again = await service.findOrCreateGuest('concurrent.guest@example.com');
+      const again = await service.findOrCreateGuest('concurrent.guest@example.com', t.dataSource.manager);
       expect(again.id).toBe(results[0].id);
       expect(await t.dataSource.getRepository(Customer).countBy({ email: 'concurrent.guest@example.com' })).toBe(1);
     });
 
     it('never returns an account row: a guest row is created beside it', async () => {
       const account = await createCustomer(t.dataSource.manager, { email: 'has.account@example.com', password: 'pw' });
-      const guest = await t.app.get(CustomersService).findOrCreateGuest('has.account@example.com');
+      const guest = await t.app.get(CustomersService).findOrCreateGuest('has.account@example.com', t.dataSource.manager);
       expect(guest.id).not.toBe(account.id);
       expect(guest.has_account).toBe(false);
     });

@@ -81,7 +81,7 @@ describe("Webhooks: a superseded delivery's job passes its cart's turn on", () =
       `UPDATE webhook_delivery SET status = 'superseded', job_id = gen_random_uuid(), delivered_at = NULL WHERE id = $1 RETURNING job_id::text AS job_id`,
       [id],
     );
-    await t.app.get(QueueService).send(CART_QUEUE, { delivery_id: id }, { id: job_id });
+    await t.app.get(QueueService).sendOnOwnConnection(CART_QUEUE, { delivery_id: id }, { id: job_id });
     t.app.get(QueueService).wake(CART_QUEUE);
     return job_id;
   }

@@ -70,7 +70,7 @@ describe('Tokens and sessions after a password change or a deletion', () => {
     await elsewhere.post('/store/auth').send({ email: c.email, password: c.password }).expect(200);
     const token = await storeToken(c.email, c.password);
 
-    await t.app.get(CustomersService).changePassword(c.id, 'new-password', { keepSessionId: sessionId(login) });
+    await t.dataSource.transaction((m) => t.app.get(CustomersService).changePassword(c.id, 'new-password', { keepSessionId: sessionId(login) }, m));
 
     await mine.get('/store/auth').expect(200);
     await elsewhere.get('/store/auth').expect(401);
@@ -88,7 +88,7 @@ describe('Tokens and sessions after a password change or a deletion', () => {
     const c = await shopper();
     const legacy = jwt.sign({ customer_id: c.id, domain: 'store' }, t.app.get<string, AppConfig>(APP_CONFIG).jwtSecret, { expiresIn: '1h' });
     await t.http().get('/store/customers/me').set(bearer(legacy)).expect(200);
-    await t.app.get(CustomersService).changePassword(c.id, 'new-password');
+    await t.dataSource.transaction((m) => t.app.get(CustomersService).changePassword(c.id, 'new-password', {}, m));
     await t.http().get('/store/customers/me').set(bearer(legacy)).expect(401);
   });
 
@@ -118,7 +118,9 @@ describe('Tokens and sessions after a password change or a deletion', () => {
   it('answers 404 for a password change of an unknown customer, changing nothing', async () => {
     await createCustomer(t.dataSource.manager, { password: 'someone-else' });
     const before = await businessTableDigests(t.dataSource);
-    await expect(t.app.get(CustomersService).changePassword('cus_missing', 'whatever')).rejects.toMatchObject({ type: 'not_found' });
+    await expect(t.dataSource.transaction((m) => t.app.get(CustomersService).changePassword('cus_missing', 'whatever', {}, m))).rejects.toMatchObject({
+      type: 'not_found',
+    });
     expect(changedTables(before, await businessTableDigests(t.dataSource))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ export class StripeCustomerLinks {
   /** The Stripe customer id, and the email to create one with when there is none. */
   async lookup(customerId: string): Promise<{ stripeId: string | null; email: string | null } | null> {
     try {
-      const customer = await this.customers.retrieve(customerId);
+      const customer = await this.customers.retrieveCommitted(customerId);
       const stripeId = customer.metadata?.stripe_id;
       return { stripeId: typeof stripeId === 'string' && stripeId ? stripeId : null, email: customer.email ?? null };
     } catch {

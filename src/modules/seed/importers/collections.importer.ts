@@ -30,7 +30,7 @@ export class CollectionsImporter {
       }
       const collection = await this.collections.create({ title: entry.title, handle: handle ?? undefined, metadata: entry.metadata ?? null }, [], {
         id: realId,
-        manager: ctx.manager,
+        transaction: ctx.manager,
       });
       ctx.remember('collection', entry.id, collection.id);
       ctx.created('product_collections');
