@@ -98,6 +98,12 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
     why: 'the category_id[] clause of the store product list, in its one statement',
   },
   {
+    name: 'installPaymentProviders',
+    owner: 'regions',
+    usedBy: ['payments'],
+    why: "a card provider's rows are written at boot when it is configured, as Medusa installs a plugin's providers",
+  },
+  {
     name: 'REGION_TREE_VERSION',
     owner: 'regions',
     usedBy: ['carts'],

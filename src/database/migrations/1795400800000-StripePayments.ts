@@ -1,18 +1,13 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stripe card payments: the six provider ids Medusa's `medusa-payment-stripe` installs (so a
- * region can offer them; they work only where STRIPE_API_KEY is set), and one row per Stripe
- * webhook event received, whose primary key makes each event id handled once however often
+ * Stripe card payments: one row per Stripe webhook event received, whose primary key makes each event id handled once however often
  * Stripe sends it and whichever instance receives it.
  */
 export class StripePayments1795400800000 implements MigrationInterface {
   name = 'StripePayments1795400800000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      `INSERT INTO "payment_provider" ("id", "is_installed") VALUES ('stripe', true), ('stripe-ideal', true), ('stripe-bancontact', true), ('stripe-blik', true), ('stripe-giropay', true), ('stripe-przelewy24', true) ON CONFLICT ("id") DO NOTHING`,
-    );
     await queryRunner.query(
       `CREATE TABLE "stripe_webhook_event" ("id" character varying NOT NULL, "type" character varying NOT NULL, "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "processed_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_stripe_webhook_event" PRIMARY KEY ("id"))`,
     );

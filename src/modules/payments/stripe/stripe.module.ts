@@ -1,11 +1,13 @@
 import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/configuration';
 import { CartsModule } from '../../carts/carts.module';
 import { CustomersModule } from '../../customers/customers.module';
 import { OrderLifecycleModule } from '../../orders/order-lifecycle.module';
 import { OrdersModule } from '../../orders/orders.module';
 import { QueueModule } from '../../queue/queue.module';
+import { installPaymentProviders } from '../../regions/payment-providers.repository';
 import { PaymentProviderRegistry } from '../payment-provider.registry';
 import { PaymentsModule } from '../payments.module';
 import { AdminStripePaymentsController } from './admin-stripe-payments.controller';
@@ -45,14 +47,24 @@ import { StripeWebhookService } from './stripe-webhook.service';
 export class StripeModule implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
     private readonly registry: PaymentProviderRegistry,
     private readonly customerLinks: StripeCustomerLinks,
     @Optional() @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
   ) {}
 
-  onModuleInit(): void {
+  /**
+   * With a key, the six providers are registered here and their `payment_provider` rows
+   * written (as Medusa installs a plugin's providers at boot), so a region can offer them;
+   * without one they do not exist, and a region or seed naming them is refused.
+   */
+  async onModuleInit(): Promise<void> {
     const config = this.config.stripe;
     if (!config || !this.stripe) return;
     for (const method of STRIPE_METHODS) this.registry.register(new StripePaymentProvider(method, this.stripe, config, this.customerLinks));
+    await installPaymentProviders(
+      this.dataSource,
+      STRIPE_METHODS.map((m) => m.id),
+    );
   }
 }
