@@ -113,7 +113,13 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   { name: 'endSessionsOf', owner: 'auth', usedBy: ['customers', 'users'], why: 'a password change ends the sessions of its account' },
   { name: 'insertCategory', owner: 'product-categories', usedBy: ['seed'], why: 'the seed writes categories through their owner, in its transaction' },
   { name: 'lockCategoryTree', owner: 'product-categories', usedBy: ['seed'], why: 'the seed ranks siblings under the tree lock, as the admin routes do' },
-  { name: 'addProductToCategories', owner: 'product-categories', usedBy: ['seed'], why: 'the seed files a product into its categories through their owner' },
+  {
+    name: 'addProductToCategories',
+    owner: 'product-categories',
+    usedBy: ['seed', 'products'],
+    why: 'the seed and the product writes file a product into its categories through their owner',
+  },
+  { name: 'removeCategoryProducts', owner: 'product-categories', usedBy: ['products'], why: "a product update replaces the product's categories" },
 ];
 
 /**

@@ -13,6 +13,12 @@ export type EventName =
   | 'discount.created'
   | 'draft_order.created'
   | 'draft_order.updated'
+  | 'product.created'
+  | 'product.updated'
+  | 'product.deleted'
+  | 'product-variant.created'
+  | 'product-variant.updated'
+  | 'product-variant.deleted'
   | 'cart.created'
   | 'cart.updated'
   | 'cart.customer_updated';
@@ -36,6 +42,12 @@ const LANE_OF: Record<EventName, EventLane> = {
   'discount.created': 'business',
   'draft_order.created': 'business',
   'draft_order.updated': 'business',
+  'product.created': 'business',
+  'product.updated': 'business',
+  'product.deleted': 'business',
+  'product-variant.created': 'business',
+  'product-variant.updated': 'business',
+  'product-variant.deleted': 'business',
   'cart.created': 'cart',
   'cart.updated': 'cart',
   'cart.customer_updated': 'cart',

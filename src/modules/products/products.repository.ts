@@ -28,3 +28,96 @@ export async function takeProductsOutOfCollection(manager: EntityManager, collec
   const where = productIds ? { id: In([...productIds]), collection_id: collectionId } : { collection_id: collectionId };
   await manager.getRepository(Product).update(where, { collection_id: null });
 }
+
+/** Soft-deletes variants with their option values and prices (Medusa's cascade on a variant's soft delete). */
+export async function softDeleteVariants(manager: EntityManager, variantIds: readonly string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await manager.query(
+    `WITH v AS (UPDATE product_variant SET deleted_at = now() WHERE id = ANY($1::varchar[]) AND deleted_at IS NULL RETURNING id),
+          o AS (UPDATE product_option_value SET deleted_at = now() WHERE variant_id IN (SELECT id FROM v) AND deleted_at IS NULL)
+     UPDATE money_amount SET deleted_at = now() WHERE variant_id IN (SELECT id FROM v) AND deleted_at IS NULL`,
+    [variantIds],
+  );
+}
+
+/** Soft-deletes a product with its variants, their option values and prices; options, images, tags and links stay (as Medusa). */
+export async function softDeleteProduct(manager: EntityManager, productId: string): Promise<boolean> {
+  const [rows] = (await manager.query(`UPDATE product SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id`, [productId])) as [
+    unknown[],
+    number,
+  ];
+  const variants: Array<{ id: string }> = await manager.query(`SELECT id FROM product_variant WHERE product_id = $1 AND deleted_at IS NULL`, [productId]);
+  await softDeleteVariants(
+    manager,
+    variants.map((v) => v.id),
+  );
+  return rows.length > 0;
+}
+
+/** Soft-deletes an option and its values. */
+export async function softDeleteOption(manager: EntityManager, optionId: string): Promise<void> {
+  await manager.query(
+    `WITH o AS (UPDATE product_option SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id)
+     UPDATE product_option_value SET deleted_at = now() WHERE option_id IN (SELECT id FROM o) AND deleted_at IS NULL`,
+    [optionId],
+  );
+}
+
+/** The unique variant codes Medusa checks (each unique among live variants, NULLs allowed). */
+export const VARIANT_CODES = ['sku', 'barcode', 'ean', 'upc'] as const;
+export type VariantCode = (typeof VARIANT_CODES)[number];
+
+/** The first of the given codes a live variant other than `exceptId` already holds. */
+export async function takenVariantCode(
+  manager: EntityManager,
+  codes: Partial<Record<VariantCode, string | null | undefined>>,
+  exceptId: string | null,
+): Promise<{ column: VariantCode; value: string } | undefined> {
+  for (const column of VARIANT_CODES) {
+    const value = codes[column];
+    if (!value) continue;
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM product_variant WHERE ${column} = $1 AND deleted_at IS NULL AND ($2::varchar IS NULL OR id <> $2) LIMIT 1`,
+      [value, exceptId],
+    );
+    if (rows.length) return { column, value };
+  }
+  return undefined;
+}
+
+/** Carries out a base price plan (variant-price-writes.ts) for one variant: deletes are hard, as Medusa's. */
+export async function writeBasePrices(
+  manager: EntityManager,
+  variantId: string,
+  plan: { deleteIds: string[]; amountUpdates: Array<{ id: string; amount: number }>; inserts: Array<Omit<MoneyAmountRow, 'id'>> },
+  newId: () => string,
+): Promise<void> {
+  if (plan.deleteIds.length) await manager.query(`DELETE FROM money_amount WHERE id = ANY($1::varchar[]) AND variant_id = $2`, [plan.deleteIds, variantId]);
+  for (const update of plan.amountUpdates) {
+    await manager.query(`UPDATE money_amount SET amount = $2, updated_at = now() WHERE id = $1`, [update.id, update.amount]);
+  }
+  if (plan.inserts.length) {
+    await manager.query(
+      `INSERT INTO money_amount (id, variant_id, currency_code, region_id, amount, min_quantity, max_quantity)
+       SELECT unnest($1::varchar[]), $2, unnest($3::varchar[]), unnest($4::varchar[]), unnest($5::int[]), unnest($6::int[]), unnest($7::int[])`,
+      [
+        plan.inserts.map(() => newId()),
+        variantId,
+        plan.inserts.map((p) => p.currency_code),
+        plan.inserts.map((p) => p.region_id),
+        plan.inserts.map((p) => p.amount),
+        plan.inserts.map((p) => p.min_quantity),
+        plan.inserts.map((p) => p.max_quantity),
+      ],
+    );
+  }
+}
+
+interface MoneyAmountRow {
+  id: string;
+  currency_code: string;
+  region_id: string | null;
+  amount: number;
+  min_quantity: number | null;
+  max_quantity: number | null;
+}

@@ -34,6 +34,20 @@ const STORE_REQUIRED = [
   'updated_at',
 ];
 
+/** Medusa's `{ <idKey>, object, deleted }` answer of a delete. */
+function deleted(idKey: string, object: string, description: string) {
+  return {
+    type: 'object' as const,
+    description,
+    required: [idKey, 'object', 'deleted'],
+    properties: {
+      [idKey]: { type: 'string' as const },
+      object: { type: 'string' as const, default: object },
+      deleted: { type: 'boolean' as const, default: true },
+    },
+  };
+}
+
 export const ADMIN_DASHBOARD_SCHEMAS = {
   Store: {
     title: 'Store',
@@ -174,6 +188,17 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
+  AdminProductsDeleteRes: deleted('id', 'product', 'The details of deleting a product.'),
+  AdminProductsDeleteOptionRes: {
+    ...deleted('option_id', 'option', "The details of deleting a product's option."),
+    required: ['option_id', 'object', 'deleted', 'product'],
+    properties: { ...deleted('option_id', 'option', '').properties, product: ref('Product') },
+  },
+  AdminProductsDeleteVariantRes: {
+    ...deleted('variant_id', 'product-variant', "The details of deleting a product's variant."),
+    required: ['variant_id', 'object', 'deleted', 'product'],
+    properties: { ...deleted('variant_id', 'product-variant', '').properties, product: ref('Product') },
+  },
   AdminVariantsListRes: listResponse('variants', ref('AdminPricedVariant'), 'The list of variants with pagination fields.'),
   AdminVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('ProductVariant') } },
   AdminProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
