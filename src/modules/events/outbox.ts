@@ -19,6 +19,9 @@ export type EventName =
   | 'product-variant.created'
   | 'product-variant.updated'
   | 'product-variant.deleted'
+  | 'sales_channel.created'
+  | 'sales_channel.updated'
+  | 'sales_channel.deleted'
   | 'cart.created'
   | 'cart.updated'
   | 'cart.customer_updated';
@@ -48,6 +51,9 @@ const LANE_OF: Record<EventName, EventLane> = {
   'product-variant.created': 'business',
   'product-variant.updated': 'business',
   'product-variant.deleted': 'business',
+  'sales_channel.created': 'business',
+  'sales_channel.updated': 'business',
+  'sales_channel.deleted': 'business',
   'cart.created': 'cart',
   'cart.updated': 'cart',
   'cart.customer_updated': 'cart',

@@ -121,3 +121,16 @@ interface MoneyAmountRow {
   min_quantity: number | null;
   max_quantity: number | null;
 }
+
+/** Puts live products in a sales channel; links that exist stay (Medusa's insert-or-ignore). */
+export async function addProductsToSalesChannel(manager: EntityManager, salesChannelId: string, productIds: readonly string[]): Promise<void> {
+  await manager.query(`INSERT INTO product_sales_channel (product_id, sales_channel_id) SELECT unnest($1::varchar[]), $2 ON CONFLICT DO NOTHING`, [
+    productIds,
+    salesChannelId,
+  ]);
+}
+
+/** Takes products out of a sales channel; products not in it are ignored. */
+export async function removeProductsFromSalesChannel(manager: EntityManager, salesChannelId: string, productIds: readonly string[]): Promise<void> {
+  await manager.query(`DELETE FROM product_sales_channel WHERE sales_channel_id = $1 AND product_id = ANY($2::varchar[])`, [salesChannelId, productIds]);
+}

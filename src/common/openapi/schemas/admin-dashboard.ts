@@ -209,6 +209,7 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     required: ['sales_channel'],
     properties: { sales_channel: ref('SalesChannel') },
   },
+  AdminSalesChannelsDeleteRes: deleted('id', 'sales-channel', 'The details of deleting a sales channel.'),
   AdminSalesChannelsListRes: listResponse('sales_channels', ref('SalesChannel'), 'The list of sales channels with pagination fields.'),
   AdminOrdersListRes: listResponse('orders', ref('Order'), 'The list of orders with pagination fields.'),
   AdminOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },
