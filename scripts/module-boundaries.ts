@@ -36,6 +36,7 @@ export type ModuleName =
   | 'payments'
   | 'product-categories'
   | 'products'
+  | 'publishable-api-keys'
   | 'queue'
   | 'regions'
   | 'sales-channels'

@@ -13,6 +13,7 @@ import { AdminOrderActivityModule } from '../modules/orders/admin-order-activity
 import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
+import { PublishableApiKeysModule } from '../modules/publishable-api-keys/publishable-api-keys.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
@@ -38,6 +39,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminShippingOptionsModule,
     AdminProductsModule,
     AdminSalesChannelsModule,
+    PublishableApiKeysModule,
     AdminOrdersModule,
     AdminOrderActivityModule,
   ],

@@ -22,6 +22,8 @@ export type EventName =
   | 'sales_channel.created'
   | 'sales_channel.updated'
   | 'sales_channel.deleted'
+  | 'publishable_api_key.created'
+  | 'publishable_api_key.revoked'
   | 'cart.created'
   | 'cart.updated'
   | 'cart.customer_updated';
@@ -54,6 +56,8 @@ const LANE_OF: Record<EventName, EventLane> = {
   'sales_channel.created': 'business',
   'sales_channel.updated': 'business',
   'sales_channel.deleted': 'business',
+  'publishable_api_key.created': 'business',
+  'publishable_api_key.revoked': 'business',
   'cart.created': 'cart',
   'cart.updated': 'cart',
   'cart.customer_updated': 'cart',

@@ -33,6 +33,8 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
   'sales_channel.created',
   'sales_channel.updated',
   'sales_channel.deleted',
+  'publishable_api_key.created',
+  'publishable_api_key.revoked',
   'cart.created',
   'cart.updated',
   'cart.customer_updated',
