@@ -35,6 +35,7 @@ export type ModuleName =
   | 'orders'
   | 'payments'
   | 'product-categories'
+  | 'price-lists'
   | 'products'
   | 'publishable-api-keys'
   | 'queue'
@@ -117,6 +118,14 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
     owner: 'products',
     usedBy: ['sales-channels'],
     why: "a channel's products batch: one set-based DELETE from the product's join table",
+  },
+  { name: 'insertPriceListPrices', owner: 'products', usedBy: ['price-lists'], why: "a price list's prices are money amounts: one set-based INSERT per write" },
+  { name: 'updatePriceListPrice', owner: 'products', usedBy: ['price-lists'], why: 'a price list update rewrites one of its money amounts by id' },
+  {
+    name: 'deletePriceListPrices',
+    owner: 'products',
+    usedBy: ['price-lists'],
+    why: "a price list's price deletes (by ids, variants, products, or all but the new ones)",
   },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },
   { name: 'addGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },

@@ -14,6 +14,7 @@ import { AdminOrdersModule } from '../modules/orders/admin-orders.module';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
 import { PublishableApiKeysModule } from '../modules/publishable-api-keys/publishable-api-keys.module';
+import { PriceListsModule } from '../modules/price-lists/price-lists.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
@@ -40,6 +41,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminProductsModule,
     AdminSalesChannelsModule,
     PublishableApiKeysModule,
+    PriceListsModule,
     AdminOrdersModule,
     AdminOrderActivityModule,
   ],

@@ -134,3 +134,87 @@ export async function addProductsToSalesChannel(manager: EntityManager, salesCha
 export async function removeProductsFromSalesChannel(manager: EntityManager, salesChannelId: string, productIds: readonly string[]): Promise<void> {
   await manager.query(`DELETE FROM product_sales_channel WHERE sales_channel_id = $1 AND product_id = ANY($2::varchar[])`, [salesChannelId, productIds]);
 }
+
+/** A price of a price list, as the price-lists module writes it. */
+export interface PriceListPriceRow {
+  variant_id: string;
+  currency_code: string;
+  region_id: string | null;
+  amount: number;
+  min_quantity: number | null;
+  max_quantity: number | null;
+}
+
+/** Inserts a price list's prices (new ids); returns the ids in the given order. */
+export async function insertPriceListPrices(
+  manager: EntityManager,
+  priceListId: string,
+  rows: readonly PriceListPriceRow[],
+  newId: () => string,
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map(() => newId());
+  await manager.query(
+    `INSERT INTO money_amount (id, price_list_id, variant_id, currency_code, region_id, amount, min_quantity, max_quantity)
+     SELECT unnest($1::varchar[]), $2, unnest($3::varchar[]), unnest($4::varchar[]), unnest($5::varchar[]), unnest($6::int[]), unnest($7::int[]), unnest($8::int[])`,
+    [
+      ids,
+      priceListId,
+      rows.map((r) => r.variant_id),
+      rows.map((r) => r.currency_code),
+      rows.map((r) => r.region_id),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.min_quantity),
+      rows.map((r) => r.max_quantity),
+    ],
+  );
+  return ids;
+}
+
+/** Overwrites the given fields of one of a price list's prices; false when the list has no such price. */
+export async function updatePriceListPrice(manager: EntityManager, priceListId: string, id: string, row: Partial<PriceListPriceRow>): Promise<boolean> {
+  const [updated] = (await manager.query(
+    `UPDATE money_amount SET variant_id = COALESCE($3, variant_id), currency_code = COALESCE($4, currency_code), region_id = CASE WHEN $5::boolean THEN $6 ELSE region_id END,
+            amount = COALESCE($7, amount), min_quantity = CASE WHEN $8::boolean THEN $9 ELSE min_quantity END, max_quantity = CASE WHEN $10::boolean THEN $11 ELSE max_quantity END,
+            updated_at = now()
+      WHERE id = $1 AND price_list_id = $2 RETURNING id`,
+    [
+      id,
+      priceListId,
+      row.variant_id ?? null,
+      row.currency_code ?? null,
+      row.region_id !== undefined,
+      row.region_id ?? null,
+      row.amount ?? null,
+      row.min_quantity !== undefined,
+      row.min_quantity ?? null,
+      row.max_quantity !== undefined,
+      row.max_quantity ?? null,
+    ],
+  )) as [unknown[], number];
+  return updated.length > 0;
+}
+
+/**
+ * Hard-deletes a price list's prices: those with the given ids, of the given variants or
+ * of the given products' variants, or (`except`) all but the given ids. Returns the ids deleted.
+ */
+export async function deletePriceListPrices(
+  manager: EntityManager,
+  priceListId: string,
+  which: { ids: readonly string[] } | { variantIds: readonly string[] } | { productIds: readonly string[] } | { except: readonly string[] },
+): Promise<string[]> {
+  const [condition, value] =
+    'ids' in which
+      ? ['id = ANY($2::varchar[])', which.ids]
+      : 'variantIds' in which
+        ? ['variant_id = ANY($2::varchar[])', which.variantIds]
+        : 'productIds' in which
+          ? ['variant_id IN (SELECT id FROM product_variant WHERE product_id = ANY($2::varchar[]))', which.productIds]
+          : ['NOT (id = ANY($2::varchar[]))', which.except];
+  const [rows] = (await manager.query(`DELETE FROM money_amount WHERE price_list_id = $1 AND ${condition} RETURNING id`, [priceListId, value])) as [
+    Array<{ id: string }>,
+    number,
+  ];
+  return rows.map((r) => r.id);
+}

@@ -48,6 +48,20 @@ function deleted(idKey: string, object: string, description: string) {
   };
 }
 
+/** Medusa's `{ ids, object: "money-amount", deleted }` answer of a price list's price deletes. */
+function deletedPrices(description: string) {
+  return {
+    type: 'object' as const,
+    description,
+    required: ['ids', 'object', 'deleted'],
+    properties: {
+      ids: { type: 'array' as const, items: { type: 'string' as const } },
+      object: { type: 'string' as const, default: 'money-amount' },
+      deleted: { type: 'boolean' as const, default: true },
+    },
+  };
+}
+
 export const ADMIN_DASHBOARD_SCHEMAS = {
   Store: {
     title: 'Store',
@@ -209,6 +223,32 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     required: ['sales_channel'],
     properties: { sales_channel: ref('SalesChannel') },
   },
+  PriceList: {
+    title: 'Price List',
+    description: 'A price list overrides or puts on sale variant prices, in a date window and for customer groups.',
+    type: 'object',
+    required: ['created_at', 'deleted_at', 'description', 'ends_at', 'id', 'name', 'starts_at', 'status', 'type', 'updated_at'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      type: { type: 'string', enum: ['sale', 'override'], default: 'sale' },
+      status: { type: 'string', enum: ['active', 'draft'], default: 'draft' },
+      starts_at: { nullable: true, type: 'string', format: 'date-time' },
+      ends_at: { nullable: true, type: 'string', format: 'date-time' },
+      customer_groups: { type: 'array', items: ref('CustomerGroup') },
+      prices: { type: 'array', items: ref('MoneyAmount') },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      deleted_at: { nullable: true, type: 'string', format: 'date-time' },
+    },
+  },
+  AdminPriceListRes: { type: 'object', description: "The price list's details.", required: ['price_list'], properties: { price_list: ref('PriceList') } },
+  AdminPriceListsListRes: listResponse('price_lists', ref('PriceList'), 'The list of price lists with pagination fields.'),
+  AdminPriceListDeleteRes: deleted('id', 'price-list', 'The details of deleting a price list.'),
+  AdminPriceListDeleteBatchRes: deletedPrices('The details of deleting prices of a price list.'),
+  AdminPriceListDeleteProductPricesRes: deletedPrices("The details of deleting a product's prices of a price list."),
+  AdminPriceListDeleteVariantPricesRes: deletedPrices("The details of deleting a variant's prices of a price list."),
   PublishableApiKey: {
     title: 'Publishable API key',
     description: 'A Publishable API key defines the sales channels a storefront request is scoped to.',

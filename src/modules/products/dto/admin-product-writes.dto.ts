@@ -32,7 +32,7 @@ const IsOptionalNotNull = () => ValidateIf((_object: object, value: unknown) => 
  * Medusa's `@IsType([...]) region_id / currency_code` pair on a price: exactly one of them
  * (by truthiness), unless the entry names an existing price by `id`; a value given must be a string.
  */
-function XorWith(other: string): PropertyDecorator {
+export function XorWith(other: string): PropertyDecorator {
   return ValidateBy({
     name: 'xorWith',
     validator: {
