@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinTable, ManyToMany } from 'typeorm';
+import { Check, Column, Entity, Index, JoinTable, ManyToMany } from 'typeorm';
 import { SoftDeletableEntity } from '../../common/database/base.entity';
 import { CustomerGroup } from '../customer-groups/customer-group.entity';
 import type { PriceListStatus, PriceListType } from './price-selection';
@@ -6,6 +6,8 @@ import type { PriceListStatus, PriceListType } from './price-selection';
 /** Medusa v1's price list (`pl_`); its prices are money amounts with its `price_list_id`. */
 @Entity('price_list')
 @Index('IDX_price_list_created_at_id', { synchronize: false }) // migration PriceLists
+@Check('CHK_price_list_type', `"type" IN ('sale', 'override')`)
+@Check('CHK_price_list_status', `"status" IN ('active', 'draft')`)
 export class PriceList extends SoftDeletableEntity {
   static readonly idPrefix = 'pl';
 

@@ -83,9 +83,10 @@ export class PriceListsService {
     });
   }
 
-  /** Hard delete (its prices go with it, by the foreign key); unknown ids are a no-op. */
+  /** Hard delete with its prices (Medusa's cascade); unknown ids are a no-op. */
   async delete(id: string): Promise<void> {
     await this.tx.run(async (manager) => {
+      await deletePriceListPrices(manager, id, { except: [] });
       await manager.getRepository(PriceList).delete({ id });
     });
   }
