@@ -3,8 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Medusa v1's publishable API keys and their sales channels. The link table has no foreign
  * keys, as Medusa's: a channel id is stored as given and a deleted key leaves its links.
- * Its changes are announced on `table_changed`, so that a store answer scoped by a key can
- * be cached and dropped when the key's channels change.
+ * Both tables announce their changes on `table_changed`, so that a store answer scoped by a
+ * key can be cached and is dropped when the key is revoked or its channels change.
  */
 export class PublishableApiKeys1795401000100 implements MigrationInterface {
   name = 'PublishableApiKeys1795401000100';
@@ -17,9 +17,11 @@ export class PublishableApiKeys1795401000100 implements MigrationInterface {
       `CREATE TABLE "publishable_api_key_sales_channel" ("sales_channel_id" character varying NOT NULL, "publishable_key_id" character varying NOT NULL, "id" character varying NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_publishable_api_key_sales_channel" PRIMARY KEY ("sales_channel_id", "publishable_key_id"))`,
     );
     await queryRunner.query(`CREATE INDEX "IDX_publishable_api_key_sales_channel_key" ON "publishable_api_key_sales_channel" ("publishable_key_id")`);
-    await queryRunner.query(
-      `CREATE TRIGGER "table_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON publishable_api_key_sales_channel FOR EACH STATEMENT EXECUTE FUNCTION table_changed_notify()`,
-    );
+    for (const table of ['publishable_api_key', 'publishable_api_key_sales_channel']) {
+      await queryRunner.query(
+        `CREATE TRIGGER "table_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION table_changed_notify()`,
+      );
+    }
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

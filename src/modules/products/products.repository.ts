@@ -218,3 +218,12 @@ export async function deletePriceListPrices(
   ];
   return rows.map((r) => r.id);
 }
+
+/** Whether the product is in one of the sales channels. */
+export async function productInChannels(manager: EntityManager, productId: string, channelIds: readonly string[]): Promise<boolean> {
+  const rows: unknown[] = await manager.query(`SELECT 1 FROM product_sales_channel WHERE product_id = $1 AND sales_channel_id = ANY($2::varchar[]) LIMIT 1`, [
+    productId,
+    channelIds,
+  ]);
+  return rows.length > 0;
+}

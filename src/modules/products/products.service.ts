@@ -20,6 +20,7 @@ import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
 import { regionPricesIncludeTax } from '../carts/line-item-pricing';
 import { includedTaxOf, percentOf, roundHalfUp } from '../../common/money/rounding';
 import { selectPrice } from './price-selection';
+import { productInChannels } from './products.repository';
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
 import { StoreGetProductsParams } from './dto/store-products.dto';
@@ -51,16 +52,42 @@ export class ProductsService {
    * requested relations for that page: to-one relations joined, one joined query per
    * to-many relation (no fan-out across collections, no quadratic relation matching).
    */
-  async listPublished(filters: StoreGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
-    const [page, total] = await runList(this.dataSource.manager, STORE_PRODUCT_LIST, withCategoryScope(filters), config, {
-      relations: loadableRelations(config.relations),
-    });
+  async listPublished(filters: StoreGetProductsParams, config: FindConfig, keyScope?: string[]): Promise<[Product[], number]> {
+    let relations = loadableRelations(config.relations);
+    let channelFilter = filters.sales_channel_id;
+    // A publishable key's channels (§7.3): the query's must be among them; without any, the key's; answered with sales_channels.
+    if (keyScope?.length) {
+      const outside = (channelFilter ?? []).filter((c) => !keyScope.includes(c));
+      if (outside.length) {
+        throw ApiError.multiple([
+          `Provided sales channel id param: ${outside.join(', ')} is not associated with the Publishable API Key passed in the header of the request.`,
+        ]);
+      }
+      channelFilter = channelFilter?.length ? channelFilter : keyScope;
+      if (!relations.includes('sales_channels')) relations = [...relations, 'sales_channels'];
+    }
+    const [page, total] = await runList(
+      this.dataSource.manager,
+      STORE_PRODUCT_LIST,
+      withCategoryScope({ ...filters, sales_channel_id: channelFilter }),
+      config,
+      {
+        relations,
+      },
+    );
     return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), total];
   }
 
-  async retrievePublished(id: string, config: FindConfig): Promise<Product> {
+  async retrievePublished(id: string, config: FindConfig, keyScope?: string[]): Promise<Product> {
     const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
+    if (keyScope?.length) {
+      if (!(await productInChannels(this.dataSource.manager, id, keyScope))) {
+        throw ApiError.multiple([
+          `Product with id: ${id} is not associated with sales channels defined by the Publishable API Key passed in the header of the request.`,
+        ]);
+      }
+    }
     return withInventoryItems(sortProductChildren(product), config.relations);
   }
 

@@ -8,7 +8,7 @@ import { emitEvent } from '../events/outbox';
 import { AdminGetPublishableApiKeysParams } from './dto/admin-publishable-api-keys.dto';
 import { ADMIN_PUBLISHABLE_API_KEY_LIST } from './publishable-api-key-lists';
 import { PublishableApiKey } from './publishable-api-key.entities';
-import { keyChannels, linkKeyChannels, unlinkKeyChannels } from './publishable-api-keys.repository';
+import { keyChannels, linkKeyChannels, scopeOfKey, unlinkKeyChannels } from './publishable-api-keys.repository';
 
 /** Publishable API keys as Medusa v1's admin keeps them, and the sales channels each one scopes the store to. */
 @Injectable()
@@ -63,6 +63,19 @@ export class PublishableApiKeysService {
       await emitEvent(manager, 'publishable_api_key.revoked', { id });
       return this.retrieve(id, manager);
     });
+  }
+
+  /**
+   * The sales channels an `x-publishable-api-key` header scopes the store to: undefined
+   * without the header; [] (no restriction, as Medusa) for a key without channels. Unlike
+   * Medusa, which reads only the links, an unknown or revoked key is refused (400).
+   */
+  async storeScope(header: string | string[] | undefined): Promise<string[] | undefined> {
+    if (header === undefined) return undefined;
+    const id = Array.isArray(header) ? header[0] : header;
+    const key = await this.dataSource.getRepository(PublishableApiKey).findOne({ where: { id }, select: { id: true, revoked_at: true } });
+    if (!key || key.revoked_at) throw ApiError.multiple([`The publishable API key ${id} is unknown or revoked.`]);
+    return scopeOfKey(this.dataSource.manager, id);
   }
 
   async channels(id: string, q: string | undefined): Promise<Array<Record<string, unknown>>> {
