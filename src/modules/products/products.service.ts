@@ -9,6 +9,9 @@ import {
   ADMIN_PRODUCT_TYPE_LIST,
   ADMIN_VARIANT_LIST,
   STORE_PRODUCT_LIST,
+  STORE_PRODUCT_TAG_LIST,
+  STORE_PRODUCT_TYPE_LIST,
+  STORE_VARIANT_LIST,
   withCategoryScope,
 } from './product-lists';
 import { AdminGetProductsParams, AdminGetProductTaxonomyParams, AdminGetVariantsParams } from './dto/admin-products.dto';
@@ -23,7 +26,7 @@ import { selectPrice } from './price-selection';
 import { productInChannels } from './products.repository';
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
-import { StoreGetProductsParams } from './dto/store-products.dto';
+import { StoreGetProductsParams, StoreGetVariantsParams } from './dto/store-products.dto';
 
 export interface PricingContext {
   region_id?: string;
@@ -119,6 +122,68 @@ export class ProductsService {
     const variant = await loadJsonTree(this.dataSource.manager, ProductVariant, id, relations);
     if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
     return variant;
+  }
+
+  // The store's variant reads (§8.4): no status or channel filter, priced like products.
+
+  async listStoreVariants(filters: StoreGetVariantsParams, config: FindConfig, keyScope?: string[]): Promise<ProductVariant[]> {
+    assertChannelInScope(filters.sales_channel_id, keyScope);
+    const ids = filters.ids
+      ? filters.ids
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : filters.id;
+    const [page] = await runList(this.dataSource.manager, STORE_VARIANT_LIST, { id: ids, title: filters.title }, config, {
+      relations: config.relations.filter((r) => r !== 'inventory_items'),
+    });
+    await this.priceStoreVariants(page, filters, config.relations);
+    return page;
+  }
+
+  async retrieveStoreVariant(
+    id: string,
+    ctx: PricingContext & { sales_channel_id?: string },
+    config: FindConfig,
+    keyScope?: string[],
+  ): Promise<ProductVariant> {
+    assertChannelInScope(ctx.sales_channel_id, keyScope);
+    const variant = await loadJsonTree(
+      this.dataSource.manager,
+      ProductVariant,
+      id,
+      config.relations.filter((r) => r !== 'inventory_items'),
+    );
+    if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
+    if (keyScope?.length && !(await productInChannels(this.dataSource.manager, variant.product_id, keyScope))) {
+      throw ApiError.multiple([
+        `Variant with id: ${id} is not associated with sales channels defined by the Publishable API Key passed in the header of the request.`,
+      ]);
+    }
+    await this.priceStoreVariants([variant], ctx, config.relations);
+    return variant;
+  }
+
+  /** Prices variants as their products would be (decorateWithPrices), grouped under their product for its tax rates. */
+  private async priceStoreVariants(variants: ProductVariant[], ctx: PricingContext, relations: readonly string[]): Promise<void> {
+    if (relations.includes('inventory_items')) for (const v of variants) Object.assign(v, { inventory_items: [] });
+    if (!relations.includes('prices')) return;
+    const byProduct = new Map<string, Product>();
+    for (const variant of variants) {
+      const product =
+        byProduct.get(variant.product_id) ?? ({ id: variant.product_id, type_id: variant.product?.type_id ?? null, variants: [] } as unknown as Product);
+      product.variants!.push(variant);
+      byProduct.set(variant.product_id, product);
+    }
+    await this.decorateWithPrices([...byProduct.values()], ctx);
+  }
+
+  listStoreTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
+    return runList(this.dataSource.manager, STORE_PRODUCT_TAG_LIST, { ...filters }, config);
+  }
+
+  listStoreTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
+    return runList(this.dataSource.manager, STORE_PRODUCT_TYPE_LIST, { ...filters }, config);
   }
 
   listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
@@ -232,6 +297,15 @@ export class ProductsService {
       },
     );
     return new Map(products.map((p) => [p.id, (lines.items[p.id] ?? []).map((l) => ({ rate: l.rate, name: l.name, code: l.code }))]));
+  }
+}
+
+/** A `sales_channel_id` sent with a publishable key must be one of the key's channels (§7.3). */
+function assertChannelInScope(channelId: string | undefined, keyScope: string[] | undefined): void {
+  if (channelId && keyScope?.length && !keyScope.includes(channelId)) {
+    throw ApiError.multiple([
+      `Provided sales channel id param: ${channelId} is not associated with the Publishable API Key passed in the header of the request.`,
+    ]);
   }
 }
 

@@ -223,6 +223,21 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     required: ['sales_channel'],
     properties: { sales_channel: ref('SalesChannel') },
   },
+  StoreVariantsListRes: {
+    type: 'object',
+    description: 'The list of product variants.',
+    required: ['variants'],
+    properties: { variants: { type: 'array', items: ref('PricedVariant') } },
+  },
+  StoreVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('PricedVariant') } },
+  StoreProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
+  StoreProductTypesListRes: listResponse('product_types', ref('ProductType'), 'The list of product types with pagination fields.'),
+  StorePostSearchRes: {
+    type: 'object',
+    description: "The list of search results: always empty without a search plugin, as Medusa's.",
+    required: ['hits'],
+    properties: { hits: { type: 'array', items: { type: 'object' } } },
+  },
   PriceList: {
     title: 'Price List',
     description: 'A price list overrides or puts on sale variant prices, in a date window and for customer groups.',
