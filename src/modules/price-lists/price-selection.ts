@@ -47,7 +47,7 @@ export interface ChosenPrice {
 }
 
 /** Whether a price takes part at all (§5.2): its list live and in date, region or currency, customer groups. */
-export function isCandidate(price: CandidatePrice, ctx: SelectionContext): boolean {
+function isCandidate(price: CandidatePrice, ctx: SelectionContext): boolean {
   const list = price.price_list;
   if (list) {
     if (list.status !== 'active') return false;

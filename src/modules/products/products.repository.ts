@@ -64,7 +64,7 @@ export async function softDeleteOption(manager: EntityManager, optionId: string)
 }
 
 /** The unique variant codes Medusa checks (each unique among live variants, NULLs allowed). */
-export const VARIANT_CODES = ['sku', 'barcode', 'ean', 'upc'] as const;
+const VARIANT_CODES = ['sku', 'barcode', 'ean', 'upc'] as const;
 export type VariantCode = (typeof VARIANT_CODES)[number];
 
 /** The first of the given codes a live variant other than `exceptId` already holds. */

@@ -23,7 +23,7 @@ export interface StoredBasePrice {
   amount: number;
 }
 
-export interface NewBasePrice {
+interface NewBasePrice {
   currency_code: string;
   region_id: string | null;
   amount: number;
