@@ -30,6 +30,21 @@ export class AdminProductsController {
     return listEnvelope('products', products, count, config);
   }
 
+  // Before ':id', which would take them for product ids.
+  @Get('types')
+  @ApiOperation({ summary: 'List Product Types' })
+  @MedusaResponse('AdminProductsListTypesRes')
+  async types() {
+    return { types: await this.catalogue.allTypes() };
+  }
+
+  @Get('tag-usage')
+  @ApiOperation({ summary: 'List Tags Usage Number' })
+  @MedusaResponse('AdminProductsListTagsRes')
+  async tagUsage() {
+    return { tags: await this.catalogue.tagUsage() };
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'Get a Product' })
   @QueryConfig(ADMIN_PRODUCT_QUERY)

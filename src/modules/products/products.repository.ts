@@ -227,3 +227,14 @@ export async function productInChannels(manager: EntityManager, productId: strin
   ]);
   return rows.length > 0;
 }
+
+/** The most used tags by their product links (Medusa's tag usage: `usage_count` as pg's bigint text). */
+export function mostUsedTags(manager: EntityManager, limit: number): Promise<Array<{ id: string; usage_count: string; value: string }>> {
+  return manager.query(
+    `SELECT t.id, count(pt.product_id)::text AS usage_count, t.value
+       FROM product_tag t JOIN product_tags pt ON pt.product_tag_id = t.id
+      WHERE t.deleted_at IS NULL
+      GROUP BY t.id, t.value ORDER BY count(pt.product_id) DESC, t.id LIMIT $1`,
+    [limit],
+  );
+}

@@ -23,7 +23,7 @@ import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
 import { regionPricesIncludeTax } from '../carts/line-item-pricing';
 import { includedTaxOf, percentOf, roundHalfUp } from '../../common/money/rounding';
 import { selectPrice } from './price-selection';
-import { productInChannels } from './products.repository';
+import { mostUsedTags, productInChannels } from './products.repository';
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
 import { StoreGetProductsParams, StoreGetVariantsParams } from './dto/store-products.dto';
@@ -184,6 +184,16 @@ export class ProductsService {
 
   listStoreTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
     return runList(this.dataSource.manager, STORE_PRODUCT_TYPE_LIST, { ...filters }, config);
+  }
+
+  /** `GET /admin/products/types`: every live type, unused ones too, no paging (as Medusa). */
+  allTypes(): Promise<ProductType[]> {
+    return this.dataSource.getRepository(ProductType).find({ order: { created_at: 'ASC', id: 'ASC' } });
+  }
+
+  /** `GET /admin/products/tag-usage`: the 10 most used tags (deleted products count, as Medusa), the count as a string. */
+  tagUsage(): Promise<Array<{ id: string; usage_count: string; value: string }>> {
+    return mostUsedTags(this.dataSource.manager, 10);
   }
 
   listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {

@@ -396,6 +396,25 @@ describe('Admin product writes (/admin/products, options, variants, prices)', ()
     });
   });
 
+  describe('GET /admin/products/types and /tag-usage', () => {
+    it('lists every type, and the most used tags with their count as a string', async () => {
+      await admin
+        .post('/admin/products')
+        .send({ title: 'Usage 1', handle: 'usage-1', tags: [{ value: 'popular' }, { value: 'rare' }], type: { value: 'mugs' } })
+        .expect(200);
+      await admin
+        .post('/admin/products')
+        .send({ title: 'Usage 2', handle: 'usage-2', tags: [{ value: 'popular' }] })
+        .expect(200);
+      const types = await admin.get('/admin/products/types').expect(200);
+      expect(types.body.types.map((x: { value: string }) => x.value)).toEqual(expect.arrayContaining(['mugs', 'shirts']));
+      const usage = await admin.get('/admin/products/tag-usage').expect(200);
+      const popular = usage.body.tags.find((x: { value: string }) => x.value === 'popular');
+      expect(popular).toEqual({ id: expect.any(String), usage_count: '2', value: 'popular' });
+      expect(usage.body.tags.length).toBeLessThanOrEqual(10);
+    });
+  });
+
   describe('the store caches follow the writes', () => {
     let b: TestApp;
     beforeAll(async () => {

@@ -202,6 +202,21 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
+  AdminProductsListTypesRes: { type: 'object', required: ['types'], properties: { types: { type: 'array', items: ref('ProductType') } } },
+  AdminProductsListTagsRes: {
+    type: 'object',
+    required: ['tags'],
+    properties: {
+      tags: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'usage_count', 'value'],
+          properties: { id: { type: 'string' }, usage_count: { type: 'string' }, value: { type: 'string' } },
+        },
+      },
+    },
+  },
   AdminProductsDeleteRes: deleted('id', 'product', 'The details of deleting a product.'),
   AdminProductsDeleteOptionRes: {
     ...deleted('option_id', 'option', "The details of deleting a product's option."),
