@@ -466,5 +466,43 @@ describe('Admin product writes (/admin/products, options, variants, prices)', ()
         'instance b to drop the deleted product',
       );
     });
+
+    it("a channel's products batch and a key's channels, written through one instance, show in the other's next scoped read", async () => {
+      for (const app of [t, b]) await eventually(() => app.app.get(TableChangeNotices).listening, Boolean, 'the listener');
+      const auth = bearer(admin.credentials.apiToken);
+      const product = await createProduct(t.dataSource.manager, { title: 'Scoped Tee' });
+      await createProduct(t.dataSource.manager, { title: 'Unscoped Tee' });
+      const channel = (await t.http().post('/admin/sales-channels').set(auth).send({ name: 'Pop-up' }).expect(200)).body.sales_channel.id;
+      const key = (await t.http().post('/admin/publishable-api-keys').set(auth).send({ title: 'Pop-up' }).expect(200)).body.publishable_api_key.id;
+      const inChannel = async (app: TestApp) =>
+        ((await app.http().get(`/store/products?sales_channel_id[]=${channel}`).expect(200)).body.products as Array<{ id: string }>).map((p) => p.id);
+      const scoped = async (app: TestApp) =>
+        ((await app.http().get('/store/products?limit=1000').set('x-publishable-api-key', key).expect(200)).body.products as Array<{ id: string }>).length;
+      expect(await inChannel(b)).toEqual([]);
+      const everything = await scoped(b); // a key without channels does not restrict
+      expect(everything).toBeGreaterThan(1);
+      await t
+        .http()
+        .post(`/admin/sales-channels/${channel}/products/batch`)
+        .set(auth)
+        .send({ product_ids: [{ id: product.id }] })
+        .expect(200);
+      await eventually(
+        () => inChannel(b),
+        (ids) => ids.includes(product.id),
+        'instance b to list the product in its new channel',
+      );
+      await t
+        .http()
+        .post(`/admin/publishable-api-keys/${key}/sales-channels/batch`)
+        .set(auth)
+        .send({ sales_channel_ids: [{ id: channel }] })
+        .expect(200);
+      await eventually(
+        () => scoped(b),
+        (n) => n === 1,
+        'instance b to scope the key to its channel',
+      );
+    });
   });
 });
