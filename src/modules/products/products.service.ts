@@ -370,6 +370,9 @@ function withStoreProfile(product: Product): Product {
 
 /** Relations loaded by the JSON tree come back in no defined order: make them stable. */
 function sortChildren(product: Product): Product {
+  // A product answer shows the variants' base prices: a price list's prices are the list's
+  // (Medusa's admin pricing replaces `prices` with the base prices; the store's are chosen per context).
+  for (const variant of product.variants ?? []) if (variant.prices) variant.prices = variant.prices.filter((p) => !p.price_list_id);
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
   return product;

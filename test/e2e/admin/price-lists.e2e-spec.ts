@@ -161,6 +161,18 @@ describe('Admin price lists (/admin/price-lists) and the prices they offer', () 
     await admin.delete('/admin/price-lists/pl_nope').expect(200);
   });
 
+  it("keeps a list's prices out of the product answers' variant prices (base prices only)", async () => {
+    const { productId, variantId } = await variantOf();
+    await admin
+      .post('/admin/price-lists')
+      .send({ name: 'Hidden', description: '', type: 'sale', status: 'active', prices: [{ variant_id: variantId, currency_code: 'eur', amount: 10 }] })
+      .expect(200);
+    const adminProduct = (await admin.get(`/admin/products/${productId}`).expect(200)).body.product;
+    expect(adminProduct.variants[0].prices.map((p: { amount: number }) => p.amount)).toEqual([4950]);
+    const storeProduct = (await t.http().get(`/store/products/${productId}`).expect(200)).body.product;
+    expect(storeProduct.variants[0].prices.map((p: { amount: number }) => p.amount)).toEqual([4950]);
+  });
+
   describe('the candidate prices (SQL) and the selection, on lists written through the API', () => {
     const create = (variantId: string, body: Record<string, unknown>, amount: number, extra: Record<string, unknown> = {}) =>
       admin
