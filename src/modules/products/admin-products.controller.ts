@@ -14,7 +14,7 @@ import { ProductVariant } from './product-variant.entity';
 /**
  * Products as Medusa's dashboard reads them: the product and gift card lists, the
  * collection's "add products" table (`q`, `collection_id[]`), discount conditions and the
- * search. Every status is listed. Read-only: products come from seed, import or CSV.
+ * search. Every status is listed. The writes are AdminProductWritesController's.
  */
 @ApiTags('Products')
 @AdminController('products')
