@@ -37,7 +37,9 @@ export type ModuleName =
   | 'orders'
   | 'payments'
   | 'product-categories'
+  | 'price-lists'
   | 'products'
+  | 'publishable-api-keys'
   | 'queue'
   | 'regions'
   | 'sales-channels'
@@ -127,6 +129,26 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   },
   { name: 'linkOrderToDraft', owner: 'orders', usedBy: ['draft-orders'], why: 'a draft order becomes an order in its own transaction' },
   { name: 'moveProductsIntoCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection gains' },
+  {
+    name: 'addProductsToSalesChannel',
+    owner: 'products',
+    usedBy: ['sales-channels'],
+    why: "a channel's products batch: one set-based INSERT into the product's join table",
+  },
+  {
+    name: 'removeProductsFromSalesChannel',
+    owner: 'products',
+    usedBy: ['sales-channels'],
+    why: "a channel's products batch: one set-based DELETE from the product's join table",
+  },
+  { name: 'insertPriceListPrices', owner: 'products', usedBy: ['price-lists'], why: "a price list's prices are money amounts: one set-based INSERT per write" },
+  { name: 'updatePriceListPrice', owner: 'products', usedBy: ['price-lists'], why: 'a price list update rewrites one of its money amounts by id' },
+  {
+    name: 'deletePriceListPrices',
+    owner: 'products',
+    usedBy: ['price-lists'],
+    why: "a price list's price deletes (by ids, variants, products, or all but the new ones)",
+  },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },
   { name: 'addGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },
   { name: 'removeGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },
@@ -135,7 +157,13 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   { name: 'endSessionsOf', owner: 'auth', usedBy: ['customers', 'users'], why: 'a password change ends the sessions of its account' },
   { name: 'insertCategory', owner: 'product-categories', usedBy: ['seed'], why: 'the seed writes categories through their owner, in its transaction' },
   { name: 'lockCategoryTree', owner: 'product-categories', usedBy: ['seed'], why: 'the seed ranks siblings under the tree lock, as the admin routes do' },
-  { name: 'addProductToCategories', owner: 'product-categories', usedBy: ['seed'], why: 'the seed files a product into its categories through their owner' },
+  {
+    name: 'addProductToCategories',
+    owner: 'product-categories',
+    usedBy: ['seed', 'products'],
+    why: 'the seed and the product writes file a product into its categories through their owner',
+  },
+  { name: 'removeCategoryProducts', owner: 'product-categories', usedBy: ['products'], why: "a product update replaces the product's categories" },
 ];
 
 /**

@@ -16,6 +16,8 @@ import { AdminPaymentsModule } from '../modules/payments/admin-payments.controll
 import { AdminNotesModule } from '../modules/notes/admin-notes.controller';
 import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
+import { PublishableApiKeysModule } from '../modules/publishable-api-keys/publishable-api-keys.module';
+import { PriceListsModule } from '../modules/price-lists/price-lists.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
@@ -41,6 +43,8 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminShippingOptionsModule,
     AdminProductsModule,
     AdminSalesChannelsModule,
+    PublishableApiKeysModule,
+    PriceListsModule,
     AdminOrdersModule,
     AdminOrderActivityModule,
     // After checkout: capture, fulfil, ship, refund, cancel (issue 40).

@@ -27,6 +27,15 @@ export interface CatalogueCacheOptions {
 }
 
 /**
+ * The cache key of a request: its URL as received, and the `x-publishable-api-key` header
+ * when sent (a key scopes the store's product answers to its sales channels).
+ */
+export function catalogueCacheKey(req: Request): string {
+  const key = req.headers['x-publishable-api-key'];
+  return key === undefined ? req.originalUrl : `${req.originalUrl}\u0000${String(key)}`;
+}
+
+/**
  * Serves a GET route's 200 responses from the catalogue cache. Only for responses that
  * depend on nothing but the URL and the database, not on who asks.
  */
@@ -34,8 +43,8 @@ export const CachedCatalogueResponse = (options: CatalogueCacheOptions) =>
   applyDecorators(SetMetadata(CATALOGUE_CACHE, options), UseInterceptors(CatalogueCacheInterceptor));
 
 /**
- * The key is the URL as received (path and raw query string): two requests share an
- * entry only when they are the same request. Only 200s are stored, so a query that fails
+ * The key is the URL as received (path and raw query string) with the publishable key
+ * header (catalogueCacheKey): two requests share an entry only when they are the same request. Only 200s are stored, so a query that fails
  * validation (400) or names a missing row (404) is answered by the route every time. A
  * hit sends the stored JSON text and ETag as they are (no serialization, no hashing).
  * It runs after the guards (authentication; expand/fields validation), and stores the
@@ -57,7 +66,7 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
       this.cache.stats.bypassed++;
       return next.handle();
     }
-    const key = req.originalUrl;
+    const key = catalogueCacheKey(req);
     const res = http.getResponse<Response>();
     const hit = this.cache.lookup(key);
     if (hit) {

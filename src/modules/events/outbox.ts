@@ -29,6 +29,17 @@ export type EventName =
   | 'discount.created'
   | 'draft_order.created'
   | 'draft_order.updated'
+  | 'product.created'
+  | 'product.updated'
+  | 'product.deleted'
+  | 'product-variant.created'
+  | 'product-variant.updated'
+  | 'product-variant.deleted'
+  | 'sales_channel.created'
+  | 'sales_channel.updated'
+  | 'sales_channel.deleted'
+  | 'publishable_api_key.created'
+  | 'publishable_api_key.revoked'
   | 'cart.created'
   | 'cart.updated'
   | 'cart.customer_updated';
@@ -69,6 +80,17 @@ const LANE_OF: Record<EventName, EventLane> = {
   'discount.created': 'business',
   'draft_order.created': 'business',
   'draft_order.updated': 'business',
+  'product.created': 'business',
+  'product.updated': 'business',
+  'product.deleted': 'business',
+  'product-variant.created': 'business',
+  'product-variant.updated': 'business',
+  'product-variant.deleted': 'business',
+  'sales_channel.created': 'business',
+  'sales_channel.updated': 'business',
+  'sales_channel.deleted': 'business',
+  'publishable_api_key.created': 'business',
+  'publishable_api_key.revoked': 'business',
   'cart.created': 'cart',
   'cart.updated': 'cart',
   'cart.customer_updated': 'cart',

@@ -14,7 +14,7 @@ import { ProductVariant } from './product-variant.entity';
 /**
  * Products as Medusa's dashboard reads them: the product and gift card lists, the
  * collection's "add products" table (`q`, `collection_id[]`), discount conditions and the
- * search. Every status is listed. Read-only: products come from seed, import or CSV.
+ * search. Every status is listed. The writes are AdminProductWritesController's.
  */
 @ApiTags('Products')
 @AdminController('products')
@@ -28,6 +28,21 @@ export class AdminProductsController {
   async list(@Query() query: AdminGetProductsParams, @FindParams() config: FindConfig) {
     const [products, count] = await this.catalogue.listProducts(query, config);
     return listEnvelope('products', products, count, config);
+  }
+
+  // Before ':id', which would take them for product ids.
+  @Get('types')
+  @ApiOperation({ summary: 'List Product Types' })
+  @MedusaResponse('AdminProductsListTypesRes')
+  async types() {
+    return { types: await this.catalogue.allTypes() };
+  }
+
+  @Get('tag-usage')
+  @ApiOperation({ summary: 'List Tags Usage Number' })
+  @MedusaResponse('AdminProductsListTagsRes')
+  async tagUsage() {
+    return { tags: await this.catalogue.tagUsage() };
   }
 
   @Get(':id')

@@ -6,6 +6,7 @@ import type { Region } from '../regions/region.entity';
 /** A variant price in integer minor units, per currency or per region. */
 @Entity('money_amount')
 @Check('CHK_money_amount_non_negative', 'amount >= 0')
+@Index('IDX_money_amount_price_list_id', { synchronize: false }) // migration PriceLists (partial)
 export class MoneyAmount extends SoftDeletableEntity {
   static readonly idPrefix = 'ma';
 

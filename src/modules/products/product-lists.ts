@@ -287,3 +287,39 @@ function taxonomyList<T extends ProductTag | ProductType>(
 /** `GET /admin/product-tags`, `GET /admin/product-types`. */
 export const ADMIN_PRODUCT_TAG_LIST = taxonomyList(ProductTag, 10, 'discount_condition_product_tag', 'product_tag_id');
 export const ADMIN_PRODUCT_TYPE_LIST = taxonomyList(ProductType, 20, 'discount_condition_product_type', 'product_type_id');
+
+/** `GET /store/product-tags`, `GET /store/product-types`: limit 20, `order` only on Medusa's allowed fields. */
+const STORE_TAXONOMY_ORDER = ['id', 'value', 'created_at', 'updated_at'];
+export const STORE_PRODUCT_TAG_LIST = storeTaxonomy(taxonomyList(ProductTag, 20, 'discount_condition_product_tag', 'product_tag_id'));
+export const STORE_PRODUCT_TYPE_LIST = storeTaxonomy(taxonomyList(ProductType, 20, 'discount_condition_product_type', 'product_type_id'));
+function storeTaxonomy<T extends ProductTag | ProductType>(spec: ListSpec<T>): ListSpec<T> {
+  return { ...spec, query: { ...spec.query, allowedOrder: STORE_TAXONOMY_ORDER, allowedFields: STORE_TAXONOMY_ORDER } };
+}
+
+/** Medusa's defaultStoreVariantRelations and allowed `expand` (inventory_items answered empty, as for products). */
+export const STORE_VARIANT_RELATIONS = ['prices', 'options', 'product'];
+export const STORE_VARIANT_ALLOWED_EXPAND = [...STORE_VARIANT_RELATIONS, 'inventory_items'];
+
+/**
+ * `GET /store/variants`: no status or channel filter (variants of draft products too, as
+ * Medusa), limit 100, `ids` a comma-separated list.
+ */
+export const STORE_VARIANT_LIST: ListSpec<ProductVariant> = {
+  entity: ProductVariant,
+  alias: 'variant',
+  query: {
+    entity: ProductVariant,
+    defaultLimit: 100,
+    maxLimit: 1000,
+    defaultRelations: STORE_VARIANT_RELATIONS,
+    allowedRelations: STORE_VARIANT_RELATIONS,
+    computedFields: VARIANT_PRICE_FIELDS,
+    isList: true,
+  },
+  filters: {
+    id: { op: 'anyOf' },
+    title: { op: 'anyOf' },
+  },
+  tieBreaker: 'ASC',
+  relationLoad: 'json-tree',
+};

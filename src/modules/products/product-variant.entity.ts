@@ -6,6 +6,9 @@ import { ProductOptionValue } from './product-option.entities';
 
 @Entity('product_variant')
 @Index('IDX_product_variant_sku_unique', ['sku'], { unique: true, where: 'deleted_at IS NULL AND sku IS NOT NULL' })
+@Index('IDX_product_variant_barcode_unique', ['barcode'], { unique: true, where: 'deleted_at IS NULL AND barcode IS NOT NULL' })
+@Index('IDX_product_variant_ean_unique', ['ean'], { unique: true, where: 'deleted_at IS NULL AND ean IS NOT NULL' })
+@Index('IDX_product_variant_upc_unique', ['upc'], { unique: true, where: 'deleted_at IS NULL AND upc IS NOT NULL' })
 @Index('IDX_product_variant_title_trgm', { synchronize: false }) // migration VariantSearchTrigramIndexes
 @Index('IDX_product_variant_sku_trgm', { synchronize: false }) // migration VariantSearchTrigramIndexes
 @Check('CHK_product_variant_inventory_non_negative_unless_backorder', 'inventory_quantity >= 0 OR allow_backorder')

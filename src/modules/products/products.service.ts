@@ -9,6 +9,9 @@ import {
   ADMIN_PRODUCT_TYPE_LIST,
   ADMIN_VARIANT_LIST,
   STORE_PRODUCT_LIST,
+  STORE_PRODUCT_TAG_LIST,
+  STORE_PRODUCT_TYPE_LIST,
+  STORE_VARIANT_LIST,
   withCategoryScope,
 } from './product-lists';
 import { AdminGetProductsParams, AdminGetProductTaxonomyParams, AdminGetVariantsParams } from './dto/admin-products.dto';
@@ -20,9 +23,10 @@ import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
 import { regionPricesIncludeTax } from '../carts/line-item-pricing';
 import { includedTaxOf, percentOf, roundHalfUp } from '../../common/money/rounding';
 import { selectPrice } from './price-selection';
+import { mostUsedTags, productInChannels } from './products.repository';
 import { Product } from './product.entity';
 import { ProductVariant } from './product-variant.entity';
-import { StoreGetProductsParams } from './dto/store-products.dto';
+import { StoreGetProductsParams, StoreGetVariantsParams } from './dto/store-products.dto';
 
 export interface PricingContext {
   region_id?: string;
@@ -51,16 +55,42 @@ export class ProductsService {
    * requested relations for that page: to-one relations joined, one joined query per
    * to-many relation (no fan-out across collections, no quadratic relation matching).
    */
-  async listPublished(filters: StoreGetProductsParams, config: FindConfig): Promise<[Product[], number]> {
-    const [page, total] = await runList(this.dataSource.manager, STORE_PRODUCT_LIST, withCategoryScope(filters), config, {
-      relations: loadableRelations(config.relations),
-    });
+  async listPublished(filters: StoreGetProductsParams, config: FindConfig, keyScope?: string[]): Promise<[Product[], number]> {
+    let relations = loadableRelations(config.relations);
+    let channelFilter = filters.sales_channel_id;
+    // A publishable key's channels (§7.3): the query's must be among them; without any, the key's; answered with sales_channels.
+    if (keyScope?.length) {
+      const outside = (channelFilter ?? []).filter((c) => !keyScope.includes(c));
+      if (outside.length) {
+        throw ApiError.multiple([
+          `Provided sales channel id param: ${outside.join(', ')} is not associated with the Publishable API Key passed in the header of the request.`,
+        ]);
+      }
+      channelFilter = channelFilter?.length ? channelFilter : keyScope;
+      if (!relations.includes('sales_channels')) relations = [...relations, 'sales_channels'];
+    }
+    const [page, total] = await runList(
+      this.dataSource.manager,
+      STORE_PRODUCT_LIST,
+      withCategoryScope({ ...filters, sales_channel_id: channelFilter }),
+      config,
+      {
+        relations,
+      },
+    );
     return [page.map((p) => withInventoryItems(sortProductChildren(p), config.relations)), total];
   }
 
-  async retrievePublished(id: string, config: FindConfig): Promise<Product> {
+  async retrievePublished(id: string, config: FindConfig, keyScope?: string[]): Promise<Product> {
     const product = await loadJsonTree(this.dataSource.manager, Product, id, loadableRelations(config.relations));
     if (product?.status !== 'published') throw ApiError.notFound(`Product with id: ${id} was not found`);
+    if (keyScope?.length) {
+      if (!(await productInChannels(this.dataSource.manager, id, keyScope))) {
+        throw ApiError.multiple([
+          `Product with id: ${id} is not associated with sales channels defined by the Publishable API Key passed in the header of the request.`,
+        ]);
+      }
+    }
     return withInventoryItems(sortProductChildren(product), config.relations);
   }
 
@@ -92,6 +122,78 @@ export class ProductsService {
     const variant = await loadJsonTree(this.dataSource.manager, ProductVariant, id, relations);
     if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
     return variant;
+  }
+
+  // The store's variant reads (§8.4): no status or channel filter, priced like products.
+
+  async listStoreVariants(filters: StoreGetVariantsParams, config: FindConfig, keyScope?: string[]): Promise<ProductVariant[]> {
+    assertChannelInScope(filters.sales_channel_id, keyScope);
+    const ids = filters.ids
+      ? filters.ids
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : filters.id;
+    const [page] = await runList(this.dataSource.manager, STORE_VARIANT_LIST, { id: ids, title: filters.title }, config, {
+      relations: config.relations.filter((r) => r !== 'inventory_items'),
+    });
+    await this.priceStoreVariants(page, filters, config.relations);
+    return page;
+  }
+
+  async retrieveStoreVariant(
+    id: string,
+    ctx: PricingContext & { sales_channel_id?: string },
+    config: FindConfig,
+    keyScope?: string[],
+  ): Promise<ProductVariant> {
+    assertChannelInScope(ctx.sales_channel_id, keyScope);
+    const variant = await loadJsonTree(
+      this.dataSource.manager,
+      ProductVariant,
+      id,
+      config.relations.filter((r) => r !== 'inventory_items'),
+    );
+    if (!variant) throw ApiError.notFound(`Variant with id: ${id} was not found`);
+    if (keyScope?.length && !(await productInChannels(this.dataSource.manager, variant.product_id, keyScope))) {
+      throw ApiError.multiple([
+        `Variant with id: ${id} is not associated with sales channels defined by the Publishable API Key passed in the header of the request.`,
+      ]);
+    }
+    await this.priceStoreVariants([variant], ctx, config.relations);
+    return variant;
+  }
+
+  /** Prices variants as their products would be (decorateWithPrices), grouped under their product for its tax rates. */
+  private async priceStoreVariants(variants: ProductVariant[], ctx: PricingContext, relations: readonly string[]): Promise<void> {
+    if (relations.includes('inventory_items')) for (const v of variants) Object.assign(v, { inventory_items: [] });
+    if (!relations.includes('prices')) return;
+    const byProduct = new Map<string, Product>();
+    for (const variant of variants) {
+      const product =
+        byProduct.get(variant.product_id) ?? ({ id: variant.product_id, type_id: variant.product?.type_id ?? null, variants: [] } as unknown as Product);
+      product.variants!.push(variant);
+      byProduct.set(variant.product_id, product);
+    }
+    await this.decorateWithPrices([...byProduct.values()], ctx);
+  }
+
+  listStoreTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
+    return runList(this.dataSource.manager, STORE_PRODUCT_TAG_LIST, { ...filters }, config);
+  }
+
+  listStoreTypes(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductType[], number]> {
+    return runList(this.dataSource.manager, STORE_PRODUCT_TYPE_LIST, { ...filters }, config);
+  }
+
+  /** `GET /admin/products/types`: every live type, unused ones too, no paging (as Medusa). */
+  allTypes(): Promise<ProductType[]> {
+    return this.dataSource.getRepository(ProductType).find({ order: { created_at: 'ASC', id: 'ASC' } });
+  }
+
+  /** `GET /admin/products/tag-usage`: the 10 most used tags (deleted products count, as Medusa), the count as a string. */
+  tagUsage(): Promise<Array<{ id: string; usage_count: string; value: string }>> {
+    return mostUsedTags(this.dataSource.manager, 10);
   }
 
   listTags(filters: AdminGetProductTaxonomyParams, config: FindConfig): Promise<[ProductTag[], number]> {
@@ -208,6 +310,15 @@ export class ProductsService {
   }
 }
 
+/** A `sales_channel_id` sent with a publishable key must be one of the key's channels (§7.3). */
+function assertChannelInScope(channelId: string | undefined, keyScope: string[] | undefined): void {
+  if (channelId && keyScope?.length && !keyScope.includes(channelId)) {
+    throw ApiError.multiple([
+      `Provided sales channel id param: ${channelId} is not associated with the Publishable API Key passed in the header of the request.`,
+    ]);
+  }
+}
+
 /** Medusa's calculateTaxes: the tax on each price at the summed rates, and the price with it (null without rates, i.e. no automatic taxes). */
 function variantTaxes(calculated: number | null, original: number | null, rates: VariantTaxes['tax_rates'], inclusive: boolean): VariantTaxes {
   if (!rates) return { original_price_incl_tax: null, calculated_price_incl_tax: null, original_tax: null, calculated_tax: null, tax_rates: null };
@@ -259,6 +370,9 @@ function withStoreProfile(product: Product): Product {
 
 /** Relations loaded by the JSON tree come back in no defined order: make them stable. */
 function sortChildren(product: Product): Product {
+  // A product answer shows the variants' base prices: a price list's prices are the list's
+  // (Medusa's admin pricing replaces `prices` with the base prices; the store's are chosen per context).
+  for (const variant of product.variants ?? []) if (variant.prices) variant.prices = variant.prices.filter((p) => !p.price_list_id);
   product.variants?.sort((a, b) => a.variant_rank - b.variant_rank || a.id.localeCompare(b.id));
   product.options?.sort((a, b) => a.id.localeCompare(b.id));
   return product;

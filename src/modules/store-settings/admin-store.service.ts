@@ -12,13 +12,13 @@ import { Store } from './store.entity';
  * Feature flags as `GET /admin/store` announces them (Medusa 1.20's flags). Only the
  * features this service has are on: `analytics` off (Medusa's dashboard then shows no
  * consent dialog and needs no `/admin/analytics-configs`), `order_editing` off (no order
- * edits page), `sales_channels` and `product_categories` on.
+ * edits page), `sales_channels`, `publishable_api_keys` and `product_categories` on.
  */
 const FEATURE_FLAGS: ReadonlyArray<{ key: string; value: boolean }> = [
   { key: 'analytics', value: false },
   { key: 'order_editing', value: false },
   { key: 'product_categories', value: true },
-  { key: 'publishable_api_keys', value: false },
+  { key: 'publishable_api_keys', value: true },
   { key: 'sales_channels', value: true },
   { key: 'tax_inclusive_pricing', value: false },
   { key: 'medusa_v2', value: false },

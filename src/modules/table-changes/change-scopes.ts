@@ -68,6 +68,9 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     'product_category_product',
     // region_id in the query prices the variants in the region's currency.
     'region',
+    // The x-publishable-api-key header scopes the answer to the key's channels (refused once revoked).
+    'publishable_api_key',
+    'publishable_api_key_sales_channel',
   ],
 };
 

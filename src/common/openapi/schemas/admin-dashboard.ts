@@ -34,6 +34,34 @@ const STORE_REQUIRED = [
   'updated_at',
 ];
 
+/** Medusa's `{ <idKey>, object, deleted }` answer of a delete. */
+function deleted(idKey: string, object: string, description: string) {
+  return {
+    type: 'object' as const,
+    description,
+    required: [idKey, 'object', 'deleted'],
+    properties: {
+      [idKey]: { type: 'string' as const },
+      object: { type: 'string' as const, default: object },
+      deleted: { type: 'boolean' as const, default: true },
+    },
+  };
+}
+
+/** Medusa's `{ ids, object: "money-amount", deleted }` answer of a price list's price deletes. */
+function deletedPrices(description: string) {
+  return {
+    type: 'object' as const,
+    description,
+    required: ['ids', 'object', 'deleted'],
+    properties: {
+      ids: { type: 'array' as const, items: { type: 'string' as const } },
+      object: { type: 'string' as const, default: 'money-amount' },
+      deleted: { type: 'boolean' as const, default: true },
+    },
+  };
+}
+
 export const ADMIN_DASHBOARD_SCHEMAS = {
   Store: {
     title: 'Store',
@@ -174,6 +202,32 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
+  AdminProductsListTypesRes: { type: 'object', required: ['types'], properties: { types: { type: 'array', items: ref('ProductType') } } },
+  AdminProductsListTagsRes: {
+    type: 'object',
+    required: ['tags'],
+    properties: {
+      tags: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'usage_count', 'value'],
+          properties: { id: { type: 'string' }, usage_count: { type: 'string' }, value: { type: 'string' } },
+        },
+      },
+    },
+  },
+  AdminProductsDeleteRes: deleted('id', 'product', 'The details of deleting a product.'),
+  AdminProductsDeleteOptionRes: {
+    ...deleted('option_id', 'option', "The details of deleting a product's option."),
+    required: ['option_id', 'object', 'deleted', 'product'],
+    properties: { ...deleted('option_id', 'option', '').properties, product: ref('Product') },
+  },
+  AdminProductsDeleteVariantRes: {
+    ...deleted('variant_id', 'product-variant', "The details of deleting a product's variant."),
+    required: ['variant_id', 'object', 'deleted', 'product'],
+    properties: { ...deleted('variant_id', 'product-variant', '').properties, product: ref('Product') },
+  },
   AdminVariantsListRes: listResponse('variants', ref('AdminPricedVariant'), 'The list of variants with pagination fields.'),
   AdminVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('ProductVariant') } },
   AdminProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
@@ -184,6 +238,77 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     required: ['sales_channel'],
     properties: { sales_channel: ref('SalesChannel') },
   },
+  StoreVariantsListRes: {
+    type: 'object',
+    description: 'The list of product variants.',
+    required: ['variants'],
+    properties: { variants: { type: 'array', items: ref('PricedVariant') } },
+  },
+  StoreVariantsRes: { type: 'object', description: "The product variant's details.", required: ['variant'], properties: { variant: ref('PricedVariant') } },
+  StoreProductTagsListRes: listResponse('product_tags', ref('ProductTag'), 'The list of product tags with pagination fields.'),
+  StoreProductTypesListRes: listResponse('product_types', ref('ProductType'), 'The list of product types with pagination fields.'),
+  StorePostSearchRes: {
+    type: 'object',
+    description: "The list of search results: always empty without a search plugin, as Medusa's.",
+    required: ['hits'],
+    properties: { hits: { type: 'array', items: { type: 'object' } } },
+  },
+  PriceList: {
+    title: 'Price List',
+    description: 'A price list overrides or puts on sale variant prices, in a date window and for customer groups.',
+    type: 'object',
+    required: ['created_at', 'deleted_at', 'description', 'ends_at', 'id', 'name', 'starts_at', 'status', 'type', 'updated_at'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      type: { type: 'string', enum: ['sale', 'override'], default: 'sale' },
+      status: { type: 'string', enum: ['active', 'draft'], default: 'draft' },
+      starts_at: { nullable: true, type: 'string', format: 'date-time' },
+      ends_at: { nullable: true, type: 'string', format: 'date-time' },
+      customer_groups: { type: 'array', items: ref('CustomerGroup') },
+      prices: { type: 'array', items: ref('MoneyAmount') },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      deleted_at: { nullable: true, type: 'string', format: 'date-time' },
+    },
+  },
+  AdminPriceListRes: { type: 'object', description: "The price list's details.", required: ['price_list'], properties: { price_list: ref('PriceList') } },
+  AdminPriceListsListRes: listResponse('price_lists', ref('PriceList'), 'The list of price lists with pagination fields.'),
+  AdminPriceListDeleteRes: deleted('id', 'price-list', 'The details of deleting a price list.'),
+  AdminPriceListDeleteBatchRes: deletedPrices('The details of deleting prices of a price list.'),
+  AdminPriceListDeleteProductPricesRes: deletedPrices("The details of deleting a product's prices of a price list."),
+  AdminPriceListDeleteVariantPricesRes: deletedPrices("The details of deleting a variant's prices of a price list."),
+  PublishableApiKey: {
+    title: 'Publishable API key',
+    description: 'A Publishable API key defines the sales channels a storefront request is scoped to.',
+    type: 'object',
+    required: ['created_at', 'created_by', 'id', 'revoked_by', 'revoked_at', 'title', 'updated_at'],
+    properties: {
+      id: { type: 'string' },
+      created_by: { nullable: true, type: 'string' },
+      revoked_by: { nullable: true, type: 'string' },
+      revoked_at: { nullable: true, type: 'string', format: 'date-time' },
+      title: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  AdminPublishableApiKeysRes: {
+    type: 'object',
+    description: "The publishable API key's details.",
+    required: ['publishable_api_key'],
+    properties: { publishable_api_key: ref('PublishableApiKey') },
+  },
+  AdminPublishableApiKeysListRes: listResponse('publishable_api_keys', ref('PublishableApiKey'), 'The list of publishable API keys with pagination fields.'),
+  AdminPublishableApiKeyDeleteRes: deleted('id', 'publishable_api_key', 'The details of deleting a publishable API key.'),
+  AdminPublishableApiKeysListSalesChannelsRes: {
+    type: 'object',
+    description: 'The list of sales channel.',
+    required: ['sales_channels'],
+    properties: { sales_channels: { type: 'array', items: ref('SalesChannel') } },
+  },
+  AdminSalesChannelsDeleteRes: deleted('id', 'sales-channel', 'The details of deleting a sales channel.'),
   AdminSalesChannelsListRes: listResponse('sales_channels', ref('SalesChannel'), 'The list of sales channels with pagination fields.'),
   AdminOrdersListRes: listResponse('orders', ref('Order'), 'The list of orders with pagination fields.'),
   AdminOrdersRes: { type: 'object', description: "The order's details.", required: ['order'], properties: { order: ref('Order') } },

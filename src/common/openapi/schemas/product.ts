@@ -340,6 +340,7 @@ export const PRODUCT_SCHEMAS = {
       price_list: { nullable: true, type: 'object' },
       variant_id: { nullable: true, type: 'string' },
       variant: { nullable: true, type: 'object' },
+      variants: { type: 'array', items: { type: 'object' } },
       region_id: { nullable: true, type: 'string' },
       region: { nullable: true, type: 'object' },
       created_at: { type: 'string', format: 'date-time' },

@@ -114,3 +114,69 @@ export class StoreGetProductsProductParams {
   @IsString()
   cart_id?: string;
 }
+
+/** Medusa v1's StoreGetVariantsParams. */
+export class StoreGetVariantsParams extends ListParamsDto {
+  /** A comma-separated list of ids. */
+  @IsOptional()
+  @IsString()
+  ids?: string;
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
+  @IsString({ each: true })
+  id?: string[];
+
+  @IsOptional()
+  @Transform(toStringArray)
+  @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
+  @IsString({ each: true })
+  title?: string[];
+
+  /** Availability only (with an inventory module); checked against a publishable key. */
+  @IsOptional()
+  @IsString()
+  sales_channel_id?: string;
+
+  @IsOptional()
+  @IsString()
+  cart_id?: string;
+
+  @IsOptional()
+  @IsString()
+  region_id?: string;
+
+  @IsOptional()
+  @IsString()
+  currency_code?: string;
+}
+
+/** `GET /store/variants/:id`. */
+export class StoreGetVariantsVariantParams {
+  @IsOptional()
+  @IsString()
+  sales_channel_id?: string;
+
+  @IsOptional()
+  @IsString()
+  cart_id?: string;
+
+  @IsOptional()
+  @IsString()
+  region_id?: string;
+
+  @IsOptional()
+  @IsString()
+  currency_code?: string;
+
+  @IsOptional()
+  @IsString()
+  expand?: string;
+
+  @IsOptional()
+  @IsString()
+  fields?: string;
+}
