@@ -105,6 +105,12 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   { name: 'customerGroupIds', owner: 'customers', usedBy: ['carts'], why: "cart discounts read the shopper's customer groups" },
   { name: 'linkOrderToDraft', owner: 'orders', usedBy: ['draft-orders'], why: 'a draft order becomes an order in its own transaction' },
   { name: 'moveProductsIntoCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection gains' },
+  {
+    name: 'moveProductsIntoShippingProfile',
+    owner: 'products',
+    usedBy: ['shipping'],
+    why: "one set-based UPDATE of the products a shipping profile gains (Medusa's profile update)",
+  },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },
   { name: 'addGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },
   { name: 'removeGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },

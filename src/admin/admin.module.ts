@@ -15,6 +15,7 @@ import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
+import { AdminShippingProfilesModule } from '../modules/shipping/admin-shipping-profiles.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
 import { AdminUsersModule } from '../modules/users/admin-users.module';
 
@@ -36,6 +37,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     AdminUsersModule,
     AdminRegionsModule,
     AdminShippingOptionsModule,
+    AdminShippingProfilesModule,
     AdminProductsModule,
     AdminSalesChannelsModule,
     AdminOrdersModule,

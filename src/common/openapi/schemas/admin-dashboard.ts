@@ -172,6 +172,27 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     required: ['shipping_option'],
     properties: { shipping_option: ref('ShippingOption') },
   },
+  AdminShippingProfilesListRes: {
+    type: 'object',
+    description: 'The list of shipping profiles.',
+    required: ['shipping_profiles'],
+    properties: { shipping_profiles: { type: 'array', items: ref('ShippingProfile') } },
+  },
+  AdminShippingProfilesRes: {
+    type: 'object',
+    description: "The shipping profile's details.",
+    required: ['shipping_profile'],
+    properties: { shipping_profile: ref('ShippingProfile') },
+  },
+  AdminDeleteShippingProfileRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'shipping_profile' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },
   AdminVariantsListRes: listResponse('variants', ref('AdminPricedVariant'), 'The list of variants with pagination fields.'),
