@@ -159,6 +159,15 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   AdminUserRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
   AdminRegionsListRes: listResponse('regions', ref('Region'), 'The list of regions with pagination fields.'),
   AdminRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
+  AdminRegionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'region' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminGetRegionsRegionFulfillmentOptionsRes: {
     type: 'object',
     description: 'The list of fulfillment options in a region.',

@@ -27,6 +27,13 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
   'cart.created',
   'cart.updated',
   'cart.customer_updated',
+  'region.created',
+  'region.updated',
+  'region.deleted',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'invite.created',
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
