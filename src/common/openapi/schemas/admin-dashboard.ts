@@ -175,6 +175,15 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     properties: { fulfillment_options: { type: 'array', items: ref('FulfillmentOption') } },
   },
   AdminShippingOptionsListRes: listResponse('shipping_options', ref('PricedShippingOption'), 'The list of shipping options with pagination fields.'),
+  AdminShippingOptionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'shipping-option' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminShippingOptionsRes: {
     type: 'object',
     description: "The shipping option's details.",
