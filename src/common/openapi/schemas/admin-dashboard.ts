@@ -157,6 +157,15 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminUsersListRes: listResponse('users', ref('User'), 'The list of users.'),
   AdminUserRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
+  AdminDeleteUserRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'user' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminRegionsListRes: listResponse('regions', ref('Region'), 'The list of regions with pagination fields.'),
   AdminRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
   AdminRegionsDeleteRes: {
