@@ -30,6 +30,7 @@ export type ModuleName =
   | 'files'
   | 'gift-cards'
   | 'health'
+  | 'invites'
   | 'mail'
   | 'medusa-import'
   | 'orders'

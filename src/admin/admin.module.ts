@@ -18,6 +18,7 @@ import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-o
 import { AdminShippingProfilesModule } from '../modules/shipping/admin-shipping-profiles.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
 import { AdminUsersModule } from '../modules/users/admin-users.module';
+import { InvitesModule } from '../modules/invites/invites.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
@@ -35,6 +36,7 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     // What Medusa's own dashboard reads (issue 28).
     AdminStoreModule,
     AdminUsersModule,
+    InvitesModule,
     AdminRegionsModule,
     AdminShippingOptionsModule,
     AdminShippingProfilesModule,

@@ -144,6 +144,16 @@ export class UsersService {
     return user;
   }
 
+  /** Whether a live user has exactly this email (Medusa's invite check is case-sensitive). */
+  existsWithExactEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return manager.getRepository(User).exists({ where: { email } });
+  }
+
+  /** Whether a live user has this email in any case. */
+  existsWithEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+  }
+
   /** The user whose email (case-insensitive) and password match, or undefined. */
   async authenticate(email: string, password: string): Promise<User | undefined> {
     const row = await this.dataSource

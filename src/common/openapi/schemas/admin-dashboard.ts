@@ -166,6 +166,21 @@ export const ADMIN_DASHBOARD_RESPONSES = {
       deleted: { type: 'boolean', default: true },
     },
   },
+  AdminListInvitesRes: {
+    type: 'object',
+    description: 'The list of invites.',
+    required: ['invites'],
+    properties: { invites: { type: 'array', items: ref('Invite') } },
+  },
+  AdminInviteDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'invite' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminRegionsListRes: listResponse('regions', ref('Region'), 'The list of regions with pagination fields.'),
   AdminRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
   AdminRegionsDeleteRes: {

@@ -15,7 +15,7 @@ import { ALL_WEBHOOK_QUEUES, fanOutDeliveries, sweepSettledDeliveries, webhookQu
 import { newWebhookSecret, signWebhook } from './webhook-signature';
 import { guardedLookup, isPrivateAddress, webhookUrlProblem } from './webhook-target';
 
-/** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
+/** Events a webhook may ask for: every event but the password resets and invitations (their tokens go only to the mailbox). */
 const WEBHOOK_EVENTS: readonly EventName[] = [
   'customer.created',
   'customer.updated',
@@ -33,7 +33,6 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
   'user.created',
   'user.updated',
   'user.deleted',
-  'invite.created',
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
