@@ -11,6 +11,8 @@ import { CustomShippingOption } from '../draft-orders/custom-shipping-option.ent
 import { Product } from '../products/product.entity';
 import { Region } from '../regions/region.entity';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
+import type { TaxRateOverrides } from '../taxes/tax-rate-overrides';
+import { TaxRatesService } from '../taxes/tax-rates.service';
 import type { TaxRegion } from '../taxes/tax-provider.interface';
 import { ShippingOption, ShippingOptionRequirement } from './shipping-option.entity';
 import { mergeMetadata } from '../../common/database/metadata';
@@ -58,6 +60,7 @@ export class ShippingOptionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly taxes: TaxProviderRegistry,
+    private readonly taxRates: TaxRatesService,
     private readonly tx: TransactionRunner,
     private readonly regions: RegionsService,
     private readonly store: StoreSettingsService,
@@ -169,7 +172,8 @@ export class ShippingOptionsService {
       const found = await this.dataSource.getRepository(Region).find({ where: { id: In(missing) }, withDeleted: true });
       for (const r of found) regions.set(r.id, r);
     }
-    return [await Promise.all(page.map((o) => this.price(o, regions.get(o.region_id)!))), count];
+    const overrides = await this.overridesFor(page);
+    return [await Promise.all(page.map((o) => this.price(o, regions.get(o.region_id)!, overrides.get(o.region_id)))), count];
   }
 
   /**
@@ -236,11 +240,16 @@ export class ShippingOptionsService {
     const regionIds = [...new Set(options.map((o) => o.region_id))];
     const regions = regionIds.length ? await manager.getRepository(Region).find({ where: { id: In(regionIds) } }) : [];
     const byId = new Map(regions.map((r) => [r.id, r]));
+    const overrides = await this.overridesFor(options, manager);
     return Promise.all(
       options.map((option) => {
         const r = byId.get(option.region_id)!;
         const region = { id: r.id, tax_rate: r.tax_rate, tax_code: r.tax_code, tax_provider_id: r.tax_provider_id, automatic_taxes: r.automatic_taxes };
-        return this.price(Object.assign(option, { requirements: (option.requirements ?? []).filter((req) => !req.deleted_at) }), region);
+        return this.price(
+          Object.assign(option, { requirements: (option.requirements ?? []).filter((req) => !req.deleted_at) }),
+          region,
+          overrides.get(option.region_id),
+        );
       }),
     );
   }
@@ -269,11 +278,12 @@ export class ShippingOptionsService {
   }
 
   /**
-   * Medusa v1's PricingService.getShippingOptionPricing: the region's tax rates apply only
+   * Medusa v1's PricingService.getShippingOptionPricing: the region's tax rates (the
+   * option's tax rate `overrides` when given, see overridesFor) apply only
    * when the region has automatic taxes on (otherwise no rates, no tax, price_incl_tax is
    * the amount); a calculated option without an amount counts as 0.
    */
-  async price(option: ShippingOption, region: PricingRegion): Promise<PricedShippingOption> {
+  async price(option: ShippingOption, region: PricingRegion, overrides?: TaxRateOverrides): Promise<PricedShippingOption> {
     let taxRates: PricedShippingOption['tax_rates'] = [];
     if (region.automatic_taxes) {
       const provider = this.taxes.forRegion(region.tax_provider_id);
@@ -281,12 +291,30 @@ export class ShippingOptionsService {
         region,
         shipping_country_code: null,
         customer_id: null,
+        overrides,
       });
       taxRates = (lines.shipping_methods[option.id] ?? []).map((line) => ({ rate: line.rate, name: line.name, code: line.code }));
     }
     // Priced exactly as a shipping method made from the option would be (the one calculator).
     const totals = calculateShippingMethodTotals({ id: option.id, price: option.amount ?? 0, includes_tax: false, tax_lines: taxRates }, false);
     return Object.assign(option, { price_incl_tax: totals.total, tax_rates: taxRates, tax_amount: totals.tax_total });
+  }
+
+  /**
+   * The tax rates attached to these options, per region (one statement per region of the
+   * list: a rate applies in its own region only), for their priced answers as Medusa's
+   * lists give them. (A cart's list takes the region's rate: see the report of issue 44.)
+   */
+  private async overridesFor(options: readonly ShippingOption[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, TaxRateOverrides>> {
+    const byRegion = new Map<string, string[]>();
+    for (const o of options) byRegion.set(o.region_id, [...(byRegion.get(o.region_id) ?? []), o.id]);
+    const entries = await Promise.all(
+      [...byRegion].map(
+        async ([regionId, ids]) =>
+          [regionId, await this.taxRates.overrides(regionId, { productIds: [], productTypeIds: [], shippingOptionIds: ids }, manager)] as const,
+      ),
+    );
+    return new Map(entries);
   }
 }
 

@@ -46,6 +46,10 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     'shipping_option',
     'discount_rule',
     'sales_channel',
+    'tax_rate',
+    'product_tax_rate',
+    'product_type_tax_rate',
+    'shipping_tax_rate',
   ],
   products: [
     'product',
@@ -68,6 +72,9 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     'product_category_product',
     // region_id in the query prices the variants in the region's currency.
     'region',
+    'tax_rate',
+    'product_tax_rate',
+    'product_type_tax_rate',
   ],
 };
 
