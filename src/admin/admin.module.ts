@@ -18,6 +18,7 @@ import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-o
 import { AdminShippingProfilesModule } from '../modules/shipping/admin-shipping-profiles.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
 import { AdminUsersModule } from '../modules/users/admin-users.module';
+import { AdminTaxRatesModule } from '../modules/taxes/admin-tax-rates.module';
 import { InvitesModule } from '../modules/invites/invites.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
@@ -37,6 +38,7 @@ import { InvitesModule } from '../modules/invites/invites.module';
     AdminStoreModule,
     AdminUsersModule,
     InvitesModule,
+    AdminTaxRatesModule,
     AdminRegionsModule,
     AdminShippingOptionsModule,
     AdminShippingProfilesModule,

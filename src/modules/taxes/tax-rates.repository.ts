@@ -42,3 +42,30 @@ export async function loadTaxRateOverrides(manager: EntityManager, regionId: str
   }
   return overrides;
 }
+
+/** The join table of one kind of override, and its target column. */
+export const OVERRIDE_JOINS = {
+  products: { table: 'product_tax_rate', column: 'product_id' },
+  product_types: { table: 'product_type_tax_rate', column: 'product_type_id' },
+  shipping_options: { table: 'shipping_tax_rate', column: 'shipping_option_id' },
+} as const;
+export type OverrideKind = keyof typeof OVERRIDE_JOINS;
+
+/** Attaches the rate to these targets (already attached: nothing). */
+export async function attachRate(manager: EntityManager, kind: OverrideKind, rateId: string, targetIds: readonly string[]): Promise<void> {
+  if (!targetIds.length) return;
+  const { table, column } = OVERRIDE_JOINS[kind];
+  await manager.query(`INSERT INTO ${table} (rate_id, ${column}) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [rateId, targetIds]);
+}
+
+/** Detaches the rate from these targets, or from every target of the kind but `keep` (a replacement). */
+export async function detachRate(
+  manager: EntityManager,
+  kind: OverrideKind,
+  rateId: string,
+  targets: { only: readonly string[] } | { keep: readonly string[] },
+): Promise<void> {
+  const { table, column } = OVERRIDE_JOINS[kind];
+  if ('only' in targets) await manager.query(`DELETE FROM ${table} WHERE rate_id = $1 AND ${column} = ANY($2::varchar[])`, [rateId, targets.only]);
+  else await manager.query(`DELETE FROM ${table} WHERE rate_id = $1 AND NOT (${column} = ANY($2::varchar[]))`, [rateId, targets.keep]);
+}

@@ -166,6 +166,17 @@ export const ADMIN_DASHBOARD_RESPONSES = {
       deleted: { type: 'boolean', default: true },
     },
   },
+  AdminTaxRatesListRes: listResponse('tax_rates', ref('TaxRate'), 'The list of tax rates with pagination fields.'),
+  AdminTaxRatesRes: { type: 'object', description: "The tax rate's details.", required: ['tax_rate'], properties: { tax_rate: ref('TaxRate') } },
+  AdminTaxRatesDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'tax-rate' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminListInvitesRes: {
     type: 'object',
     description: 'The list of invites.',
