@@ -13,7 +13,7 @@ import { Invite } from './invite.entity';
 import { InviteGrant, inviteToken, inviteTokenDigest, isInviteGrant, looksLikeInviteToken, newInviteGrant } from './invite-token';
 
 /** Medusa's invite lifetime: 7 days from its (re)sending. */
-export const INVITE_VALID_MS = 7 * 24 * 60 * 60_000;
+const INVITE_VALID_MS = 7 * 24 * 60 * 60_000;
 const MAILBOX_WINDOW_MS = 60 * 60_000;
 
 /**

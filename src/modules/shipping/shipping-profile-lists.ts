@@ -6,7 +6,7 @@ import { ShippingProfile } from './shipping-profile.entity';
  * Medusa's list of profiles is its service's default page: at most 10 rows, no count and
  * no query (offset, limit, order are ignored; seen on a real 1.20.10 with 12 profiles).
  */
-export const SHIPPING_PROFILE_LIST_SIZE = 10;
+const SHIPPING_PROFILE_LIST_SIZE = 10;
 
 /** `GET /admin/shipping-profiles`: the first page, oldest first (Medusa sets no order; this one is stable). */
 export const ADMIN_SHIPPING_PROFILE_LIST: ListSpec<ShippingProfile> = {

@@ -44,7 +44,7 @@ export async function loadTaxRateOverrides(manager: EntityManager, regionId: str
 }
 
 /** The join table of one kind of override, and its target column. */
-export const OVERRIDE_JOINS = {
+const OVERRIDE_JOINS = {
   products: { table: 'product_tax_rate', column: 'product_id' },
   product_types: { table: 'product_type_tax_rate', column: 'product_type_id' },
   shipping_options: { table: 'shipping_tax_rate', column: 'shipping_option_id' },
