@@ -31,6 +31,7 @@ export type ModuleName =
   | 'fulfillments'
   | 'gift-cards'
   | 'health'
+  | 'invites'
   | 'mail'
   | 'medusa-import'
   | 'notes'
@@ -148,6 +149,12 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
     owner: 'products',
     usedBy: ['price-lists'],
     why: "a price list's price deletes (by ids, variants, products, or all but the new ones)",
+  },
+  {
+    name: 'moveProductsIntoShippingProfile',
+    owner: 'products',
+    usedBy: ['shipping'],
+    why: "one set-based UPDATE of the products a shipping profile gains (Medusa's profile update)",
   },
   { name: 'takeProductsOutOfCollection', owner: 'products', usedBy: ['collections'], why: 'one set-based UPDATE of the products a collection loses' },
   { name: 'addGroupMembers', owner: 'customers', usedBy: ['customer-groups'], why: 'group memberships are a join table of the customer entity' },

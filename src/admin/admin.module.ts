@@ -20,8 +20,11 @@ import { PublishableApiKeysModule } from '../modules/publishable-api-keys/publis
 import { PriceListsModule } from '../modules/price-lists/price-lists.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
+import { AdminShippingProfilesModule } from '../modules/shipping/admin-shipping-profiles.module';
 import { AdminStoreModule } from '../modules/store-settings/admin-store.module';
 import { AdminUsersModule } from '../modules/users/admin-users.module';
+import { AdminTaxRatesModule } from '../modules/taxes/admin-tax-rates.module';
+import { InvitesModule } from '../modules/invites/invites.module';
 
 /** Composition root of the /admin surface: each resource module brings its admin controllers. */
 @Module({
@@ -39,8 +42,11 @@ import { AdminUsersModule } from '../modules/users/admin-users.module';
     // What Medusa's own dashboard reads (issue 28).
     AdminStoreModule,
     AdminUsersModule,
+    InvitesModule,
+    AdminTaxRatesModule,
     AdminRegionsModule,
     AdminShippingOptionsModule,
+    AdminShippingProfilesModule,
     AdminProductsModule,
     AdminSalesChannelsModule,
     PublishableApiKeysModule,

@@ -20,7 +20,8 @@ import { namesStatements, poolOf, runNamedStatement, treeStatementName } from '.
  * the statements each connection keeps prepared are bounded (least recently used first
  * out: see pg-internals/connection-statements.ts), since clients choose the relation sets.
  *
- * Order of roots is the database's; to-many children are ordered by primary key. Callers
+ * Order of roots is the database's; to-many children are ordered by their entity's
+ * `orderBy` (when it declares one), then by primary key. Callers
  * that need another order sort afterwards, as they do for TypeORM's results.
  */
 
@@ -198,11 +199,18 @@ class SqlBuilder {
     }
     if (target.deleteDateColumn) conditions.push(`${alias}.${q(target.deleteDateColumn.databaseName)} IS NULL`);
 
-    const inner = `SELECT ${select} FROM ${from} WHERE ${conditions.join(' AND ')}`;
     if (relation.isOneToMany || relation.isManyToMany) {
-      const order = target.primaryColumns.map((c) => `${rowAlias}.${q(c.propertyName)}`).join(', ');
+      // The entity's own order (`@Entity({ orderBy })`, as TypeORM's queries apply it) comes
+      // first, read through hidden sort keys (hydration only takes the planned columns).
+      const keys = Object.entries(target.orderBy ?? {}).map(([path, direction], i) => ({
+        sql: `${alias}.${q(target.findColumnWithPropertyPath(path)!.databaseName)} AS ${q(`__order_${i}`)}`,
+        order: `${rowAlias}.${q(`__order_${i}`)} ${typeof direction === 'string' ? direction : direction.order}`,
+      }));
+      const inner = `SELECT ${[select, ...keys.map((k) => k.sql)].join(', ')} FROM ${from} WHERE ${conditions.join(' AND ')}`;
+      const order = [...keys.map((k) => k.order), ...target.primaryColumns.map((c) => `${rowAlias}.${q(c.propertyName)}`)].join(', ');
       return { sql: `SELECT coalesce(json_agg(row_to_json(${rowAlias}) ORDER BY ${order}), '[]'::json) FROM (${inner}) ${rowAlias}`, plan };
     }
+    const inner = `SELECT ${select} FROM ${from} WHERE ${conditions.join(' AND ')}`;
     return { sql: `SELECT row_to_json(${rowAlias}) FROM (${inner} LIMIT 1) ${rowAlias}`, plan };
   }
 }

@@ -8,6 +8,13 @@ export type EventName =
   | 'customer.updated'
   | 'customer.password_reset'
   | 'user.password_reset'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted'
+  | 'invite.created'
+  | 'region.created'
+  | 'region.updated'
+  | 'region.deleted'
   | 'order.placed'
   | 'order.updated'
   | 'order.completed'
@@ -58,6 +65,13 @@ const LANE_OF: Record<EventName, EventLane> = {
   'customer.updated': 'business',
   'customer.password_reset': 'business',
   'user.password_reset': 'business',
+  'user.created': 'business',
+  'user.updated': 'business',
+  'user.deleted': 'business',
+  'invite.created': 'business',
+  'region.created': 'business',
+  'region.updated': 'business',
+  'region.deleted': 'business',
   'order.placed': 'business',
   // After checkout: staff actions (and the capture that pays an order), never anonymous.
   'order.updated': 'business',

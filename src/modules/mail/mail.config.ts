@@ -11,6 +11,8 @@ export interface MailConfig {
   storeResetUrl: string;
   /** Where an admin user's reset link points; `token` is added to its query. */
   adminResetUrl: string;
+  /** Where an invitation's link points (the admin's accept page); `token` is added to its query. */
+  adminInviteUrl: string;
   /** Order mails (confirmations, gift-card codes) one recipient gets per hour, across orders and instances; the rest are not sent. */
   orderMailsPerRecipientPerHour: number;
 }

@@ -6,6 +6,7 @@ import type { CustomerPasswordResetService } from '../customers/customer-passwor
 import type { GiftCardsService } from '../gift-cards/gift-cards.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserPasswordResetService } from '../users/user-password-reset.service';
+import type { InvitesService } from '../invites/invites.service';
 import { MailService } from './mail.service';
 import { renderTemplate } from './mail-templates';
 
@@ -32,6 +33,7 @@ function mailService(config: ReturnType<typeof loadConfig>, bus: EventBus, token
     {} as GiftCardsService,
     resets as unknown as CustomerPasswordResetService,
     resets as unknown as UserPasswordResetService,
+    resets as unknown as InvitesService,
     {} as TransactionRunner,
   );
 }
@@ -60,6 +62,7 @@ describe('MailService without SMTP_URL', () => {
     expect(Object.fromEntries(lanes)).toEqual({
       'customer.password_reset/mail.customer-password-reset': 'account',
       'user.password_reset/mail.user-password-reset': 'account',
+      'invite.created/mail.invite': 'account',
       'order.placed/mail.order-confirmation': 'default',
       'order.placed/mail.gift-cards': 'bulk',
     });

@@ -7,6 +7,7 @@ import { CustomerPasswordResetService } from '../customers/customer-password-res
 import { EventBus, EventMeta } from '../events/event-bus.service';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
 import { OrdersService } from '../orders/orders.service';
+import { InvitesService } from '../invites/invites.service';
 import { UserPasswordResetService } from '../users/user-password-reset.service';
 import { GIFT_CARD_CODES_PER_MAIL, giftCardMailValues } from './gift-card-mail';
 import { claimOrderMail } from './mail.repository';
@@ -26,8 +27,8 @@ const MAILS_PER_ORDER = 2;
 /**
  * Medusa's notification mails, as subscribers of the durable event bus, each in the lane
  * its urgency asks (DeliveryLane): the reset link on `customer.password_reset` /
- * `user.password_reset` (lane `account`; the token is made from the event's grant as the
- * mail goes out, never read from a row); the order confirmation on `order.placed` (unless
+ * `user.password_reset` and the invitation on `invite.created` (lane `account`; the token
+ * is made from the event's grant as the mail goes out, never read from a row); the order confirmation on `order.placed` (unless
  * the order says `no_notification`); and, also on `order.placed`, ONE mail listing the
  * gift cards bought in the order (lane `bulk`; at most GIFT_CARD_CODES_PER_MAIL codes).
  * Order mails are counted in the database before they go (claimOrderMail): at most
@@ -52,6 +53,7 @@ export class MailService implements OnModuleInit {
     private readonly giftCards: GiftCardsService,
     private readonly customerResets: CustomerPasswordResetService,
     private readonly userResets: UserPasswordResetService,
+    private readonly invites: InvitesService,
     private readonly tx: TransactionRunner,
   ) {
     this.mail = config.mail;
@@ -83,6 +85,18 @@ export class MailService implements OnModuleInit {
         const token = await this.userResets.tokenForMail(String(data.id), data.reset_grant);
         if (!token) return;
         await this.send('user.password_reset', meta, String(data.email), { ...data, reset_url: withQuery(this.mail.adminResetUrl, { token }) });
+      },
+      account,
+    );
+    this.bus.subscribe(
+      'invite.created',
+      'mail.invite',
+      async (data, meta) => {
+        // Made from the event's grant as the mail goes out; none for an invite resent, accepted or removed since.
+        const token = await this.invites.tokenForMail(String(data.id), data.invite_grant);
+        if (!token) return;
+        const email = String(data.user_email);
+        await this.send('invite.created', meta, email, { email, invite_url: withQuery(this.mail.adminInviteUrl, { token }) });
       },
       account,
     );

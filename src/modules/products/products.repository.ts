@@ -257,3 +257,12 @@ export function mostUsedTags(manager: EntityManager, limit: number): Promise<Arr
     [limit],
   );
 }
+
+/**
+ * Moves live products into a shipping profile (out of their previous one: the
+ * product_shipping_profile trigger follows `profile_id`); ids naming no live product are ignored.
+ */
+export async function moveProductsIntoShippingProfile(manager: EntityManager, profileId: string, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await manager.getRepository(Product).update({ id: In([...productIds]), deleted_at: IsNull() }, { profile_id: profileId });
+}

@@ -1,4 +1,4 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
@@ -8,16 +8,22 @@ import { ADMIN_REGION_LIST, REGION_RELATIONS } from './region-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams, QueryConfig } from '../../common/query/query-config.decorator';
 import { RegionsService } from './regions.service';
-import { AdminGetRegionsParams } from './dto/admin-regions.dto';
+import {
+  AdminGetRegionsParams,
+  AdminPostRegionsRegionCountriesReq,
+  AdminPostRegionsRegionProviderReq,
+  AdminPostRegionsRegionReq,
+  AdminPostRegionsReq,
+} from './dto/admin-regions.dto';
 import { Region } from './region.entity';
 
 /** Medusa's defaultAdminRegionRelations. */
 const ONE = { entity: Region, defaultRelations: REGION_RELATIONS, allowedRelations: REGION_RELATIONS };
 
 /**
- * Regions as Medusa's dashboard reads them: the region selects of the discount, gift card
- * and draft order forms, the order page, and the draft order's fulfillment options.
- * Read-only: regions are set up by seed or import.
+ * Regions as Medusa's dashboard uses them: the region selects of the discount, gift card
+ * and draft order forms, the order page, the draft order's fulfillment options, and the
+ * settings' region pages (create, edit, countries and providers, delete).
  */
 @ApiTags('Regions')
 @AdminController('regions')
@@ -46,5 +52,78 @@ export class AdminRegionsController {
   @MedusaResponse('AdminGetRegionsRegionFulfillmentOptionsRes')
   async fulfillmentOptions(@Param('id') id: string) {
     return { fulfillment_options: await this.regions.fulfillmentOptions(id) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a Region' })
+  @MedusaResponse('AdminRegionsRes')
+  async create(@Body() body: AdminPostRegionsReq) {
+    return { region: await this.regions.create(body) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a Region' })
+  @MedusaResponse('AdminRegionsRes')
+  async update(@Param('id') id: string, @Body() body: AdminPostRegionsRegionReq) {
+    return { region: await this.regions.update(id, body) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a Region' })
+  @MedusaResponse('AdminRegionsDeleteRes')
+  async delete(@Param('id') id: string) {
+    await this.regions.delete(id);
+    return { id, object: 'region', deleted: true };
+  }
+
+  @Post(':id/countries')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Country' })
+  @MedusaResponse('AdminRegionsRes')
+  async addCountry(@Param('id') id: string, @Body() body: AdminPostRegionsRegionCountriesReq) {
+    return { region: await this.regions.addCountry(id, body.country_code) };
+  }
+
+  @Delete(':id/countries/:country_code')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Country' })
+  @MedusaResponse('AdminRegionsRes')
+  async removeCountry(@Param('id') id: string, @Param('country_code') code: string) {
+    return { region: await this.regions.removeCountry(id, code) };
+  }
+
+  @Post(':id/payment-providers')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Payment Provider' })
+  @MedusaResponse('AdminRegionsRes')
+  async addPaymentProvider(@Param('id') id: string, @Body() body: AdminPostRegionsRegionProviderReq) {
+    return { region: await this.regions.addProvider('payment', id, body.provider_id) };
+  }
+
+  @Delete(':id/payment-providers/:provider_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Payment Provider' })
+  @MedusaResponse('AdminRegionsRes')
+  async removePaymentProvider(@Param('id') id: string, @Param('provider_id') providerId: string) {
+    return { region: await this.regions.removeProvider('payment', id, providerId) };
+  }
+
+  @Post(':id/fulfillment-providers')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add Fulfillment Provider' })
+  @MedusaResponse('AdminRegionsRes')
+  async addFulfillmentProvider(@Param('id') id: string, @Body() body: AdminPostRegionsRegionProviderReq) {
+    return { region: await this.regions.addProvider('fulfillment', id, body.provider_id) };
+  }
+
+  @Delete(':id/fulfillment-providers/:provider_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove Fulfillment Provider' })
+  @MedusaResponse('AdminRegionsRes')
+  async removeFulfillmentProvider(@Param('id') id: string, @Param('provider_id') providerId: string) {
+    return { region: await this.regions.removeProvider('fulfillment', id, providerId) };
   }
 }

@@ -111,11 +111,18 @@ export class AdminStoreService {
     });
   }
 
-  /** Removes a currency from the store; a currency it does not have leaves it unchanged (Medusa). */
+  /**
+   * Removes a currency from the store; a currency it does not have leaves it unchanged
+   * (Medusa). The default currency is refused with POST /admin/store's message: Medusa
+   * removes it here and leaves a store whose default currency it does not have.
+   */
   async removeCurrency(code: string): Promise<Store> {
     return this.tx.run(async (manager) => {
       const store = await this.lockedStore(manager);
       const lower = code.toLowerCase();
+      if (lower === store.default_currency_code) {
+        throw ApiError.invalid('You are not allowed to remove default currency from store currencies without replacing it as well');
+      }
       if (store.currencies!.some((c) => c.code === lower)) {
         store.currencies = store.currencies!.filter((c) => c.code !== lower);
         await manager.getRepository(Store).save(store);

@@ -46,6 +46,10 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     'shipping_option',
     'discount_rule',
     'sales_channel',
+    'tax_rate',
+    'product_tax_rate',
+    'product_type_tax_rate',
+    'shipping_tax_rate',
   ],
   products: [
     'product',
@@ -71,6 +75,9 @@ export const SCOPE_TABLES: Readonly<Record<ChangeScope, readonly string[]>> = {
     // The x-publishable-api-key header scopes the answer to the key's channels (refused once revoked).
     'publishable_api_key',
     'publishable_api_key_sales_channel',
+    'tax_rate',
+    'product_tax_rate',
+    'product_type_tax_rate',
   ],
 };
 

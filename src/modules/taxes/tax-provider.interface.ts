@@ -1,3 +1,5 @@
+import type { TaxRateOverrides } from './tax-rate-overrides';
+
 /** One tax applied to a line or a shipping method; rates are percentages (25 = 25 %). */
 export interface ComputedTaxLine {
   rate: number;
@@ -26,6 +28,11 @@ export interface TaxRegion {
 
 export interface TaxCalculationContext {
   region: TaxRegion;
+  /**
+   * The region's tax rates attached to the calculation's products, types and options
+   * (loadTaxRateOverrides); none given: the region's rate everywhere.
+   */
+  overrides?: TaxRateOverrides;
   /** Lower-case ISO country of the shipping address, when known. */
   shipping_country_code: string | null;
   customer_id: string | null;

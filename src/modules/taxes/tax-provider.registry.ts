@@ -16,6 +16,11 @@ export class TaxProviderRegistry {
     this.providers.set(provider.id, provider);
   }
 
+  /** Whether a provider of that id is installed (`system` always is). */
+  has(id: string): boolean {
+    return this.providers.has(id);
+  }
+
   /** The region's provider (`system` when the region names none). */
   forRegion(taxProviderId: string | null): TaxProvider {
     const id = taxProviderId ?? 'system';

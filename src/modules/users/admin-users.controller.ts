@@ -1,4 +1,4 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth/surface';
 import { MedusaResponse } from '../../common/openapi/medusa-response.decorator';
@@ -6,13 +6,13 @@ import { ListRoute } from '../../common/query/list-spec';
 import { ADMIN_USER_LIST } from './user-lists';
 import { listEnvelope } from '../../common/query/list-query';
 import { FindConfig, FindParams } from '../../common/query/query-config.decorator';
-import { AdminGetUsersParams } from './dto/admin-users.dto';
+import { AdminCreateUserRequest, AdminGetUsersParams, AdminUpdateUserRequest } from './dto/admin-users.dto';
 import { UsersService } from './users.service';
 
 /**
  * The users Medusa's dashboard lists on every page (its layout and analytics read them)
- * and on Settings -> The Team. Read-only: inviting, changing and deleting users is not
- * part of this service. `api_token` is a secret here and never sent.
+ * and on Settings -> The Team (create, change a role, remove). `api_token` and the
+ * password hash are secrets here and never sent, on any route.
  */
 @ApiTags('Users')
 @AdminController('users')
@@ -33,5 +33,30 @@ export class AdminUsersController {
   @MedusaResponse('AdminUserRes')
   async retrieve(@Param('id') id: string) {
     return { user: await this.users.retrieve(id) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a User' })
+  @MedusaResponse('AdminUserRes')
+  async create(@Body() body: AdminCreateUserRequest) {
+    return { user: await this.users.create(body) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update a User' })
+  @MedusaResponse('AdminUserRes')
+  async update(@Param('id') id: string, @Body() body: AdminUpdateUserRequest) {
+    return { user: await this.users.update(id, body) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a User' })
+  @MedusaResponse('AdminDeleteUserRes')
+  async delete(@Param('id') id: string) {
+    await this.users.delete(id);
+    return { id, object: 'user', deleted: true };
   }
 }

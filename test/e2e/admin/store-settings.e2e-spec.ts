@@ -148,6 +148,19 @@ describe('Admin store settings (/admin/store)', () => {
       expect(codes(again.body.store)).toEqual(['usd']);
     });
 
+    it("refuses removing the store's default currency (400, nothing changed), in any case", async () => {
+      for (const code of ['usd', 'USD']) {
+        const res = await admin.delete(`/admin/store/currencies/${code}`).expect(400);
+        expect(res.body).toEqual({
+          type: 'invalid_data',
+          message: 'You are not allowed to remove default currency from store currencies without replacing it as well',
+        });
+      }
+      const store = (await admin.get('/admin/store').expect(200)).body.store;
+      expect(store.default_currency_code).toBe('usd');
+      expect(codes(store)).toContain('usd');
+    });
+
     it('keeps every currency added by parallel requests', async () => {
       const list = ['eur', 'dkk', 'sek', 'nok', 'gbp'];
       await Promise.all(list.map((c) => admin.post(`/admin/store/currencies/${c}`).expect(200)));

@@ -185,8 +185,52 @@ export const ADMIN_DASHBOARD_RESPONSES = {
   },
   AdminUsersListRes: listResponse('users', ref('User'), 'The list of users.'),
   AdminUserRes: { type: 'object', description: "The user's details.", required: ['user'], properties: { user: ref('User') } },
+  AdminDeleteUserRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'user' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
+  AdminTaxRatesListRes: listResponse('tax_rates', ref('TaxRate'), 'The list of tax rates with pagination fields.'),
+  AdminTaxRatesRes: { type: 'object', description: "The tax rate's details.", required: ['tax_rate'], properties: { tax_rate: ref('TaxRate') } },
+  AdminTaxRatesDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'tax-rate' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
+  AdminListInvitesRes: {
+    type: 'object',
+    description: 'The list of invites.',
+    required: ['invites'],
+    properties: { invites: { type: 'array', items: ref('Invite') } },
+  },
+  AdminInviteDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'invite' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminRegionsListRes: listResponse('regions', ref('Region'), 'The list of regions with pagination fields.'),
   AdminRegionsRes: { type: 'object', description: "The region's details.", required: ['region'], properties: { region: ref('Region') } },
+  AdminRegionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'region' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminGetRegionsRegionFulfillmentOptionsRes: {
     type: 'object',
     description: 'The list of fulfillment options in a region.',
@@ -194,11 +238,41 @@ export const ADMIN_DASHBOARD_RESPONSES = {
     properties: { fulfillment_options: { type: 'array', items: ref('FulfillmentOption') } },
   },
   AdminShippingOptionsListRes: listResponse('shipping_options', ref('PricedShippingOption'), 'The list of shipping options with pagination fields.'),
+  AdminShippingOptionsDeleteRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'shipping-option' },
+      deleted: { type: 'boolean', default: true },
+    },
+  },
   AdminShippingOptionsRes: {
     type: 'object',
     description: "The shipping option's details.",
     required: ['shipping_option'],
     properties: { shipping_option: ref('ShippingOption') },
+  },
+  AdminShippingProfilesListRes: {
+    type: 'object',
+    description: 'The list of shipping profiles.',
+    required: ['shipping_profiles'],
+    properties: { shipping_profiles: { type: 'array', items: ref('ShippingProfile') } },
+  },
+  AdminShippingProfilesRes: {
+    type: 'object',
+    description: "The shipping profile's details.",
+    required: ['shipping_profile'],
+    properties: { shipping_profile: ref('ShippingProfile') },
+  },
+  AdminDeleteShippingProfileRes: {
+    type: 'object',
+    required: ['id', 'object', 'deleted'],
+    properties: {
+      id: { type: 'string' },
+      object: { type: 'string', default: 'shipping_profile' },
+      deleted: { type: 'boolean', default: true },
+    },
   },
   AdminProductsListRes: listResponse('products', ref('Product'), 'The list of products with pagination fields.'),
   AdminProductsRes: { type: 'object', description: "The product's details.", required: ['product'], properties: { product: ref('Product') } },

@@ -22,6 +22,23 @@ export const PLATFORM_SCHEMAS = {
       metadata: { nullable: true, type: 'object' },
     },
   },
+  Invite: {
+    description: "An invite is created when an admin user invites a new user to join the store's team. Once the invite is accepted, it's deleted.",
+    type: 'object',
+    // Medusa also lists `token`; only its digest is kept here, and it is never sent.
+    required: ['accepted', 'created_at', 'deleted_at', 'expires_at', 'id', 'metadata', 'role', 'updated_at', 'user_email'],
+    properties: {
+      id: { type: 'string' },
+      user_email: { type: 'string', format: 'email' },
+      role: { nullable: true, type: 'string', enum: ['admin', 'member', 'developer'], default: 'member' },
+      accepted: { type: 'boolean', default: false },
+      expires_at: { type: 'string', format: 'date-time' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      deleted_at: { nullable: true, type: 'string', format: 'date-time' },
+      metadata: { nullable: true, type: 'object' },
+    },
+  },
   OAuth: {
     description: 'An Oauth app is typically created by a plugin to handle authentication to third-party services.',
     type: 'object',

@@ -76,7 +76,8 @@ export const REGION_SCHEMAS = {
   TaxRate: {
     description: 'A Tax Rate can be used to define a custom rate to charge on specified products, product types, and shipping options within a given region.',
     type: 'object',
-    required: ['code', 'created_at', 'id', 'metadata', 'name', 'rate', 'region_id', 'updated_at'],
+    // Medusa's tax rate routes answer their default select, without metadata.
+    required: ['code', 'created_at', 'id', 'name', 'rate', 'region_id', 'updated_at'],
     properties: {
       id: { type: 'string' },
       rate: { nullable: true, type: 'number' },

@@ -33,7 +33,7 @@ import {
   sweepIsDue,
 } from './webhooks.repository';
 
-/** Events a webhook may ask for: every event but the password resets (their tokens go only to the mailbox). */
+/** Events a webhook may ask for: every event but the password resets and invitations (their tokens go only to the mailbox). */
 const WEBHOOK_EVENTS: readonly EventName[] = [
   'customer.created',
   'customer.updated',
@@ -56,6 +56,12 @@ const WEBHOOK_EVENTS: readonly EventName[] = [
   'cart.created',
   'cart.updated',
   'cart.customer_updated',
+  'region.created',
+  'region.updated',
+  'region.deleted',
+  'user.created',
+  'user.updated',
+  'user.deleted',
 ];
 
 const MAX_RESPONSE_BYTES = 64 * 1024;

@@ -59,7 +59,13 @@ export class RegionsImporter {
           fulfillment_providers: fulfillmentProviders,
         }),
       );
-      if (countries.length) await ctx.manager.getRepository(Country).update({ id: In(countries.map((c) => c.id)) }, { region_id: region.id });
+      // In the order the seed lists them (`region_position`: the storefront preselects the first).
+      if (countries.length) {
+        await ctx.manager.query(`UPDATE country SET region_id = $1::varchar, region_position = array_position($2::int[], id) - 1 WHERE id = ANY($2::int[])`, [
+          region.id,
+          countries.map((c) => c.id),
+        ]);
+      }
       ctx.remember('region', entry.id, region.id);
       ctx.created('regions');
     }
@@ -88,14 +94,16 @@ export class RegionsImporter {
     if (!lower.length) return [];
     // Locked so a concurrent region write cannot claim the same country between check and update.
     const rows = await ctx.manager.getRepository(Country).find({ where: { iso_2: In(lower) }, lock: { mode: 'pessimistic_write' } });
+    const ordered: Country[] = [];
     for (const [j, code] of lower.entries()) {
       const country = rows.find((c) => c.iso_2 === code);
       if (!country) seedEntryError(`${path}[${j}]`, `"${codes[j]}" is not an ISO 3166-1 alpha-2 country code`);
+      ordered.push(country);
       if (country.region_id) {
         const owner = await ctx.manager.getRepository(Region).findOne({ where: { id: country.region_id }, withDeleted: true });
         seedEntryError(`${path}[${j}]`, `"${code}" (${country.display_name}) already belongs to region "${owner?.name ?? '?'}" (${country.region_id})`);
       }
     }
-    return rows;
+    return ordered;
   }
 }
