@@ -21,3 +21,16 @@ describe('order claim tokens', () => {
     expect(claimTokenFromGrant(SECRET, state, { ...grant, issued_at: grant.issued_at - 15 * 60 })).toBeUndefined();
   });
 });
+
+describe('an order claim token, 15 minutes later', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('no longer verifies', () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T10:00:00Z') });
+    const token = claimTokenFromGrant(SECRET, state, newClaimGrant(SECRET, state))!;
+    jest.setSystemTime(new Date('2026-01-01T10:14:00Z'));
+    expect(verifyClaimToken(SECRET, state, token)).toBe(true);
+    jest.setSystemTime(new Date('2026-01-01T10:15:01Z'));
+    expect(verifyClaimToken(SECRET, state, token)).toBe(false);
+  });
+});
