@@ -319,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       from: env.MAIL_FROM || 'Store <no-reply@localhost>',
       templateFolders: [...(env.MAIL_TEMPLATES_DIR ? [resolve(env.MAIL_TEMPLATES_DIR)] : []), SHIPPED_TEMPLATES],
       storeResetUrl: env.MAIL_STORE_RESET_URL || 'http://localhost:8000/reset-password',
+      storeOrderClaimUrl: env.MAIL_STORE_ORDER_CLAIM_URL || 'http://localhost:8000/claim-orders',
       adminResetUrl: env.MAIL_ADMIN_RESET_URL || 'http://localhost:7001/reset-password',
       adminInviteUrl: env.MAIL_ADMIN_INVITE_URL || 'http://localhost:7001/invite',
       orderMailsPerRecipientPerHour: positiveInt('MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR', env.MAIL_ORDER_MAILS_PER_RECIPIENT_PER_HOUR, 10),

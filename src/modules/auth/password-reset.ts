@@ -179,8 +179,8 @@ export class ResetMailboxBudget {
     this.counters = new PgAttemptCounters(dataSource);
   }
 
-  /** Takes one reset mail of the mailbox's hour; false when the hour's budget is spent. */
-  async take(account: TokenAccount, email: string): Promise<boolean> {
+  /** Takes one mail of the mailbox's hour (per kind: an order claim's mails have their own); false when the hour's budget is spent. */
+  async take(account: TokenAccount | 'order-claim', email: string): Promise<boolean> {
     const mailboxKey = key('password-reset-mailbox', account, email.trim().toLowerCase());
     const count = (await this.counters.add([mailboxKey], MAILBOX_WINDOW_MS)).get(mailboxKey);
     return !!count && count.hits <= this.perHour;

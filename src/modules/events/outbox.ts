@@ -12,6 +12,7 @@ export type EventName =
   | 'user.updated'
   | 'user.deleted'
   | 'invite.created'
+  | 'order-update-token.created'
   | 'region.created'
   | 'region.updated'
   | 'region.deleted'
@@ -69,6 +70,8 @@ const LANE_OF: Record<EventName, EventLane> = {
   'user.updated': 'business',
   'user.deleted': 'business',
   'invite.created': 'business',
+  // A registered customer's claim request, bounded per customer and per mailbox (OrderClaimsService).
+  'order-update-token.created': 'business',
   'region.created': 'business',
   'region.updated': 'business',
   'region.deleted': 'business',

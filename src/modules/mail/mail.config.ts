@@ -9,6 +9,8 @@ export interface MailConfig {
   templateFolders: string[];
   /** Where the shopper's reset link points; `token` and `email` are added to its query. */
   storeResetUrl: string;
+  /** Where the shopper's order claim link points; `token` is added to its query. */
+  storeOrderClaimUrl: string;
   /** Where an admin user's reset link points; `token` is added to its query. */
   adminResetUrl: string;
   /** Where an invitation's link points (the admin's accept page); `token` is added to its query. */

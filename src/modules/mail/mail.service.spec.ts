@@ -4,6 +4,7 @@ import type { EventBus, EventHandler } from '../events/event-bus.service';
 import type { TransactionRunner } from '../../common/database/transaction.runner';
 import type { CustomerPasswordResetService } from '../customers/customer-password-reset.service';
 import type { GiftCardsService } from '../gift-cards/gift-cards.service';
+import type { OrderClaimsService } from '../orders/order-claims.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserPasswordResetService } from '../users/user-password-reset.service';
 import type { InvitesService } from '../invites/invites.service';
@@ -34,6 +35,7 @@ function mailService(config: ReturnType<typeof loadConfig>, bus: EventBus, token
     resets as unknown as CustomerPasswordResetService,
     resets as unknown as UserPasswordResetService,
     resets as unknown as InvitesService,
+    resets as unknown as OrderClaimsService,
     {} as TransactionRunner,
   );
 }
@@ -63,8 +65,11 @@ describe('MailService without SMTP_URL', () => {
       'customer.password_reset/mail.customer-password-reset': 'account',
       'user.password_reset/mail.user-password-reset': 'account',
       'invite.created/mail.invite': 'account',
+      'order-update-token.created/mail.order-claim': 'account',
       'order.placed/mail.order-confirmation': 'default',
-      'order.placed/mail.gift-cards': 'bulk',
+      'order.gift_card_created/mail.gift-cards': 'bulk',
+      'order.shipment_created/mail.order-shipped': 'default',
+      'order.canceled/mail.order-canceled': 'default',
     });
     await handlers.get('customer.password_reset/mail.customer-password-reset')!(
       { id: 'cus_1', email: 'dev@test.com', first_name: 'Dev', last_name: null, reset_grant: { nonce: 'n', issued_at: 1, account_tag: 't' } },

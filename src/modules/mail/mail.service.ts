@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../config/configuration';
 import { CustomerPasswordResetService } from '../customers/customer-password-reset.service';
 import { EventBus, EventMeta } from '../events/event-bus.service';
 import { GiftCardsService } from '../gift-cards/gift-cards.service';
+import { OrderClaimsService } from '../orders/order-claims.service';
 import { OrdersService } from '../orders/orders.service';
 import { InvitesService } from '../invites/invites.service';
 import { UserPasswordResetService } from '../users/user-password-reset.service';
@@ -27,7 +28,8 @@ const MAILS_PER_ORDER = 2;
 /**
  * Medusa's notification mails, as subscribers of the durable event bus, each in the lane
  * its urgency asks (DeliveryLane): the reset link on `customer.password_reset` /
- * `user.password_reset` and the invitation on `invite.created` (lane `account`; the token
+ * `user.password_reset`, the invitation on `invite.created` and the order claim link on
+ * `order-update-token.created` (lane `account`; the token
  * is made from the event's grant as the mail goes out, never read from a row); the order confirmation on `order.placed` (unless
  * the order says `no_notification`); and, also on `order.placed`, ONE mail listing the
  * gift cards bought in the order (lane `bulk`; at most GIFT_CARD_CODES_PER_MAIL codes).
@@ -54,6 +56,7 @@ export class MailService implements OnModuleInit {
     private readonly customerResets: CustomerPasswordResetService,
     private readonly userResets: UserPasswordResetService,
     private readonly invites: InvitesService,
+    private readonly orderClaims: OrderClaimsService,
     private readonly tx: TransactionRunner,
   ) {
     this.mail = config.mail;
@@ -97,6 +100,19 @@ export class MailService implements OnModuleInit {
         if (!token) return;
         const email = String(data.user_email);
         await this.send('invite.created', meta, email, { email, invite_url: withQuery(this.mail.adminInviteUrl, { token }) });
+      },
+      account,
+    );
+    this.bus.subscribe(
+      'order-update-token.created',
+      'mail.order-claim',
+      async (data, meta) => {
+        // Made from the event's grant as the mail goes out; none once expired or the orders were claimed.
+        const token = await this.orderClaims.tokenForMail(String(data.new_customer_id), data.orders, data.claim_grant);
+        if (!token) return;
+        const email = String(data.old_email);
+        const count = Array.isArray(data.orders) ? data.orders.length : 0;
+        await this.send('order.claim_token', meta, email, { email, count, claim_url: withQuery(this.mail.storeOrderClaimUrl, { token }) });
       },
       account,
     );
