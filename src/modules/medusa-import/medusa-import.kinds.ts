@@ -4,6 +4,7 @@ import { cartContentKinds, cartKinds } from './importers/carts.importer';
 import { customerKinds } from './importers/customers.importer';
 import { discountKinds } from './importers/discounts.importer';
 import { giftCardKinds } from './importers/gift-cards.importer';
+import { orderLifecycleKinds } from './importers/order-lifecycle.importer';
 import { orderKinds } from './importers/orders.importer';
 import { productKinds } from './importers/products.importer';
 import { regionKinds } from './importers/regions.importer';
@@ -28,6 +29,7 @@ export function importKinds(importedOrders: string[]): ImportKind[] {
     ...orderKinds(importedOrders),
     ...giftCardKinds,
     ...cartContentKinds,
+    ...orderLifecycleKinds,
     ...batchJobKinds,
   ];
 }

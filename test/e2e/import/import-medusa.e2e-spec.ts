@@ -190,6 +190,27 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(o.total).toBe(o.subtotal + o.shipping_total + o.tax_total - o.discount_total - o.gift_card_total);
   });
 
+  it("shows the order's fulfilment with its item and tracking link, its refund and its staff note to the admin", async () => {
+    const admin = t.http();
+    const res = await admin.get('/admin/orders/order_01DONE').set(bearer('medusa-api-token-ada')).expect(200);
+    const o = res.body.order;
+    expect(o.fulfillment_status).toBe('partially_shipped');
+    expect(o.fulfillments).toHaveLength(1);
+    expect(o.fulfillments[0]).toMatchObject({
+      id: 'ful_01HALF',
+      provider_id: 'manual',
+      items: [expect.objectContaining({ item_id: 'item_01DONE', quantity: 1 })],
+    });
+    expect(o.fulfillments[0].tracking_links).toEqual([expect.objectContaining({ id: 'tlink_01', tracking_number: 'PKG-0001' })]);
+    expect(o.refunds).toEqual([expect.objectContaining({ id: 'ref_01', amount: 1000, reason: 'other', note: 'Late delivery' })]);
+    expect(o.refunded_total).toBe(1000);
+    const notes = await admin.get('/admin/notes').query({ resource_id: 'order_01DONE' }).set(bearer('medusa-api-token-ada')).expect(200);
+    expect(notes.body.notes).toEqual([expect.objectContaining({ id: 'note_01', value: 'Customer called about delivery', author_id: 'usr_01ADA' })]);
+    for (const table of ['fulfillment', 'fulfillment_item', 'tracking_link', 'refund', 'note']) {
+      expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+    }
+  });
+
   it('keeps the open cart working under its id, and it completes into an order here', async () => {
     const cart = await t.http().get('/store/carts/cart_01OPEN').expect(200);
     expect(cart.body.cart).toMatchObject({ id: 'cart_01OPEN', subtotal: 2500, discount_total: 250, shipping_total: 500 });

@@ -92,6 +92,16 @@ UPDATE cart SET payment_id = 'pay_01DONE' WHERE id = 'cart_01DONE';
 INSERT INTO gift_card (id, code, value, balance, region_id, is_disabled, tax_rate) VALUES ('gift_01HALF', 'GIFT-HALF-0001', 5000, 2000, 'reg_01EU', false, 25);
 INSERT INTO gift_card_transaction (id, gift_card_id, order_id, amount, is_taxable, tax_rate) VALUES ('gct_01', 'gift_01HALF', 'order_01DONE', 3000, true, 25);
 INSERT INTO order_gift_cards (order_id, gift_card_id) VALUES ('order_01DONE', 'gift_01HALF');
+-- After checkout: one of the two shirts shipped with a tracking link, 10.00 refunded, a staff note.
+INSERT INTO fulfillment (id, order_id, provider_id, data, tracking_numbers, shipped_at, created_at)
+  VALUES ('ful_01HALF', 'order_01DONE', 'manual', '{}', '[]', '2024-04-02T09:00:00Z', '2024-04-02T08:00:00Z');
+INSERT INTO fulfillment_item (fulfillment_id, item_id, quantity) VALUES ('ful_01HALF', 'item_01DONE', 1);
+INSERT INTO tracking_link (id, fulfillment_id, tracking_number, url) VALUES ('tlink_01', 'ful_01HALF', 'PKG-0001', 'https://track.shop.test/PKG-0001');
+UPDATE line_item SET fulfilled_quantity = 1, shipped_quantity = 1 WHERE id = 'item_01DONE';
+UPDATE "order" SET fulfillment_status = 'partially_shipped', payment_status = 'partially_refunded' WHERE id = 'order_01DONE';
+INSERT INTO refund (id, order_id, payment_id, amount, note, reason) VALUES ('ref_01', 'order_01DONE', 'pay_01DONE', 1000, 'Late delivery', 'other');
+UPDATE payment SET amount_refunded = 1000 WHERE id = 'pay_01DONE';
+INSERT INTO note (id, value, resource_type, resource_id, author_id) VALUES ('note_01', 'Customer called about delivery', 'order', 'order_01DONE', 'usr_01ADA');
 
 -- An open cart with a code, a shipping method and a payment session.
 INSERT INTO cart (id, email, region_id, customer_id, type, shipping_address_id, billing_address_id, sales_channel_id)
