@@ -10,6 +10,7 @@ import { productKinds } from './importers/products.importer';
 import { regionKinds } from './importers/regions.importer';
 import { shippingOptionKinds } from './importers/shipping-options.importer';
 import { storeKinds } from './importers/store.importer';
+import { taxRateKinds } from './importers/tax-rates.importer';
 import { userKinds } from './importers/users.importer';
 
 /**
@@ -24,6 +25,7 @@ export function importKinds(importedOrders: string[]): ImportKind[] {
     ...customerKinds,
     ...productKinds,
     ...shippingOptionKinds,
+    ...taxRateKinds,
     ...discountKinds,
     ...cartKinds,
     ...orderKinds(importedOrders),

@@ -9,7 +9,7 @@ import { bearer } from '../../helpers/auth';
 import { databaseUrl } from '../../helpers/db-urls';
 import { businessTableDigests, changedTables } from '../../helpers/table-counts';
 import { createMedusaDatabase, medusaHash, onDatabase } from './medusa-source';
-import { MEDUSA_SHOP_SQL } from './medusa-shop.sql';
+import { MEDUSA_INVITE_TOKEN, MEDUSA_SHOP_SQL } from './medusa-shop.sql';
 
 const ADMIN_PASSWORD = 'ada-secret-1';
 const SHOPPER_PASSWORD = 'shopper-secret-1';
@@ -209,6 +209,43 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     for (const table of ['fulfillment', 'fulfillment_item', 'tracking_link', 'refund', 'note']) {
       expect(first.notCarried.map((n) => n.table)).not.toContain(table);
     }
+  });
+
+  it('keeps tax rates beyond the region rate with the products, product types and shipping options they override', async () => {
+    const res = await t
+      .http()
+      .get('/admin/tax-rates/txr_01REDUCED')
+      .query({ expand: 'products,product_types,shipping_options' })
+      .set(bearer('medusa-api-token-ada'))
+      .expect(200);
+    const r = res.body.tax_rate;
+    expect(r).toMatchObject({ id: 'txr_01REDUCED', rate: 12.5, code: 'reduced', name: 'Reduced VAT', region_id: 'reg_01EU' });
+    expect(r.products.map((p: { id: string }) => p.id)).toEqual(['prod_01SHIRT']);
+    expect(r.product_types.map((p: { id: string }) => p.id)).toEqual(['ptyp_01SHIRT']);
+    expect(r.shipping_options.map((p: { id: string }) => p.id)).toEqual(['so_01STD']);
+    for (const table of ['tax_rate', 'product_tax_rate', 'product_type_tax_rate', 'shipping_tax_rate']) {
+      expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+    }
+  });
+
+  it("keeps an open invite with only its token's digest; the token Medusa mailed is accepted here once", async () => {
+    const list = await t.http().get('/admin/invites').set(bearer('medusa-api-token-ada')).expect(200);
+    expect(list.body.invites).toEqual([expect.objectContaining({ id: 'invite_01BOB', user_email: 'bob@shop.test', role: 'developer', accepted: false })]);
+    expect(JSON.stringify(list.body)).not.toContain(MEDUSA_INVITE_TOKEN);
+    const stored = await onDatabase(targetUrl, async (c) => JSON.stringify((await c.query(`SELECT * FROM invite`)).rows));
+    expect(stored).not.toContain(MEDUSA_INVITE_TOKEN);
+    expect(first.notCarried.map((n) => n.table)).not.toContain('invite');
+
+    const accept = (token: string) =>
+      t
+        .http()
+        .post('/admin/invites/accept')
+        .send({ token, user: { first_name: 'Bob', password: 'bob-secret-1' } });
+    expect((await accept(`${MEDUSA_INVITE_TOKEN}x`).expect(400)).body.message).toBe('Invalid invite');
+    await accept(MEDUSA_INVITE_TOKEN).expect(200);
+    await accept(MEDUSA_INVITE_TOKEN).expect(400);
+    const login = await t.http().post('/admin/auth').send({ email: 'bob@shop.test', password: 'bob-secret-1' }).expect(200);
+    expect(login.body.user).toMatchObject({ email: 'bob@shop.test', role: 'developer' });
   });
 
   it('keeps the open cart working under its id, and it completes into an order here', async () => {

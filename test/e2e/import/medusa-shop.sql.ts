@@ -1,3 +1,7 @@
+/** Shaped as Medusa 1.20 signs its invite tokens (a JWT of the invite's id, email and role). */
+export const MEDUSA_INVITE_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpbnZpdGVfaWQiOiJpbnZpdGVfMDFCT0IiLCJyb2xlIjoiZGV2ZWxvcGVyIiwidXNlcl9lbWFpbCI6ImJvYkBzaG9wLnRlc3QifQ.0RzEyxtq0Yq8bQ6i7k0vOZ2mNn8c6sYc8qjVQm9kV5E';
+
 /**
  * A small shop as Medusa 1.20 stores it: what its admin and storefront APIs leave in its
  * tables. :admin_hash and :shopper_hash stand for password hashes in Medusa's scrypt format.
@@ -56,6 +60,15 @@ INSERT INTO product_variant_money_amount (id, money_amount_id, variant_id)
 INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, is_return, admin_only, data)
   VALUES ('so_01STD', 'Standard', 'reg_01EU', 'sp_01DEFAULT', 'manual', 'flat_rate', 500, false, false, '{"id": "manual-fulfillment"}');
 INSERT INTO shipping_option_requirement (id, shipping_option_id, type, amount) VALUES ('sor_01MIN', 'so_01STD', 'min_subtotal', 1000);
+
+-- A reduced rate overriding the region's for the shirt, its type and standard shipping.
+INSERT INTO tax_rate (id, rate, code, name, region_id) VALUES ('txr_01REDUCED', 12.5, 'reduced', 'Reduced VAT', 'reg_01EU');
+INSERT INTO product_tax_rate (product_id, rate_id) VALUES ('prod_01SHIRT', 'txr_01REDUCED');
+INSERT INTO product_type_tax_rate (product_type_id, rate_id) VALUES ('ptyp_01SHIRT', 'txr_01REDUCED');
+INSERT INTO shipping_tax_rate (shipping_option_id, rate_id) VALUES ('so_01STD', 'txr_01REDUCED');
+
+-- An open invitation; Medusa keeps the token its mail carried (a JWT) in clear.
+INSERT INTO invite (id, user_email, role, accepted, token, expires_at) VALUES ('invite_01BOB', 'bob@shop.test', 'developer', false, '${MEDUSA_INVITE_TOKEN}', now() + interval '7 days');
 
 INSERT INTO discount_rule (id, description, type, value, allocation)
   VALUES ('dru_01TEN', '10% off shirts', 'percentage', 10, 'total'),
