@@ -6,7 +6,9 @@ import { discountKinds } from './importers/discounts.importer';
 import { giftCardKinds } from './importers/gift-cards.importer';
 import { orderLifecycleKinds } from './importers/order-lifecycle.importer';
 import { orderKinds } from './importers/orders.importer';
+import { priceListKinds } from './importers/price-lists.importer';
 import { productKinds } from './importers/products.importer';
+import { publishableKeyKinds } from './importers/publishable-keys.importer';
 import { regionKinds } from './importers/regions.importer';
 import { shippingOptionKinds } from './importers/shipping-options.importer';
 import { storeKinds } from './importers/store.importer';
@@ -24,6 +26,8 @@ export function importKinds(importedOrders: string[]): ImportKind[] {
     ...userKinds,
     ...customerKinds,
     ...productKinds,
+    ...priceListKinds,
+    ...publishableKeyKinds,
     ...shippingOptionKinds,
     ...taxRateKinds,
     ...discountKinds,

@@ -54,21 +54,15 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(first.failures).toEqual([]);
     expect(first.committed).toBe(true);
     expect(kind(first, 'customers')).toMatchObject({ read: 2, written: 2, skipped: 0, failed: 0 });
-    expect(kind(first, 'prices')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(kind(first, 'carts')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(kind(first, 'line items')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(lines).toContain('customers: 2 read, 2 written, 0 skipped');
-    expect(lines).toContain('prices: 3 read, 2 written, 1 skipped (price list prices and prices of no variant; price lists are not carried over)');
+    expect(kind(first, 'prices')).toMatchObject({ read: 3, written: 3, skipped: 0 });
   });
 
   it('names the tables it does not carry over, with their row counts', () => {
-    expect(first.notCarried).toEqual(
-      expect.arrayContaining([
-        { table: 'return_reason', what: 'return reasons', rows: 1 },
-        { table: 'price_list', what: 'price lists', rows: 1 },
-      ]),
-    );
-    expect(describeOutcome(first)).toContain('  price lists (price_list): 1 rows');
+    expect(first.notCarried).toEqual(expect.arrayContaining([{ table: 'return_reason', what: 'return reasons', rows: 1 }]));
+    expect(describeOutcome(first)).toContain('  return reasons (return_reason): 1 rows');
   });
 
   it('lets the admin log in with the same password and the same API token; the hash is re-made with our parameters at that login', async () => {
@@ -100,7 +94,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(Buffer.from(rehashed, 'base64').readUInt8(7)).toBe(15);
   });
 
-  it('serves the catalogue with the same ids: product, options, variant, prices (price list prices left out), profile, collection, tags', async () => {
+  it('serves the catalogue with the same ids: product, options, variant, prices (the sale price not among the variant prices), profile, collection, tags', async () => {
     const res = await t.http().get('/store/products/prod_01SHIRT').query({ region_id: 'reg_01EU' }).expect(200);
     const p = res.body.product;
     expect(p).toMatchObject({ id: 'prod_01SHIRT', handle: 'shirt', status: 'published', collection_id: 'pcol_01BASICS', type_id: 'ptyp_01SHIRT' });
@@ -114,6 +108,23 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(p.variants[0].prices.map((x: { id: string; amount: number }) => [x.id, x.amount]).sort()).toEqual([['ma_01EUR', 2500]]);
     expect(await count(`SELECT count(*) AS n FROM money_amount WHERE id IN ('ma_01EUR', 'ma_01USD')`)).toBe(2);
     expect(p.variants[0].calculated_price).toBe(2500);
+  });
+
+  it('keeps the price list with its sale price and the customer group it is limited to', async () => {
+    const res = await t.http().get('/admin/price-lists/pl_01SALE').set(bearer('medusa-api-token-ada')).expect(200);
+    const pl = res.body.price_list;
+    expect(pl).toMatchObject({ id: 'pl_01SALE', name: 'Sale', description: 'Summer sale', type: 'sale', status: 'active' });
+    expect(pl.customer_groups.map((g: { id: string }) => g.id)).toEqual(['cgrp_01VIP']);
+    expect(pl.prices).toEqual([expect.objectContaining({ id: 'ma_01SALE', amount: 1999, currency_code: 'eur', variant_id: 'variant_01M' })]);
+    for (const table of ['price_list', 'price_list_customer_groups']) expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+  });
+
+  it('keeps the publishable key with its sales channel, and the product in that channel', async () => {
+    const res = await t.http().get('/admin/publishable-api-keys/pk_01STOREFRONT/sales-channels').set(bearer('medusa-api-token-ada')).expect(200);
+    expect(res.body.sales_channels.map((c: { id: string }) => c.id)).toEqual(['sc_shop']);
+    const scoped = await t.http().get('/store/products').set('x-publishable-api-key', 'pk_01STOREFRONT').expect(200);
+    expect(scoped.body.products.map((p: { id: string }) => p.id)).toEqual(['prod_01SHIRT']);
+    for (const table of ['publishable_api_key', 'publishable_api_key_sales_channel']) expect(first.notCarried.map((n) => n.table)).not.toContain(table);
   });
 
   it('keeps the category tree: parents before children, ranks from 0 at each level, paths as this service writes them', async () => {

@@ -54,8 +54,13 @@ INSERT INTO product_option_value (id, value, option_id, variant_id) VALUES ('opt
 INSERT INTO price_list (id, name, description, type, status) VALUES ('pl_01SALE', 'Sale', 'Summer sale', 'sale', 'active');
 INSERT INTO money_amount (id, currency_code, amount) VALUES ('ma_01EUR', 'eur', 2500), ('ma_01USD', 'usd', 2700);
 INSERT INTO money_amount (id, currency_code, amount, price_list_id) VALUES ('ma_01SALE', 'eur', 1999, 'pl_01SALE');
+INSERT INTO price_list_customer_groups (price_list_id, customer_group_id) VALUES ('pl_01SALE', 'cgrp_01VIP');
 INSERT INTO product_variant_money_amount (id, money_amount_id, variant_id)
   VALUES ('pvma_01', 'ma_01EUR', 'variant_01M'), ('pvma_02', 'ma_01USD', 'variant_01M'), ('pvma_03', 'ma_01SALE', 'variant_01M');
+
+-- The storefront's publishable key, scoped to the web shop.
+INSERT INTO publishable_api_key (id, title, created_by) VALUES ('pk_01STOREFRONT', 'Storefront', 'usr_01ADA');
+INSERT INTO publishable_api_key_sales_channel (id, publishable_key_id, sales_channel_id) VALUES ('pksc_01', 'pk_01STOREFRONT', 'sc_shop');
 
 INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, is_return, admin_only, data)
   VALUES ('so_01STD', 'Standard', 'reg_01EU', 'sp_01DEFAULT', 'manual', 'flat_rate', 500, false, false, '{"id": "manual-fulfillment"}');
