@@ -26,7 +26,13 @@ export function inviteTokenDigest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A token this service could have made (anything else is refused without a lookup). */
+/** Medusa's invite JWTs carry an id, an email and a role: well under this. */
+const MAX_MEDUSA_TOKEN_LENGTH = 1024;
+
+/**
+ * A token this service could have made, or one Medusa mailed before the shop was imported
+ * (a JWT; only its digest was imported): anything else is refused without a lookup.
+ */
 export function looksLikeInviteToken(token: string): boolean {
-  return /^inv_[A-Za-z0-9_-]{43}$/.test(token);
+  return /^inv_[A-Za-z0-9_-]{43}$/.test(token) || (token.length <= MAX_MEDUSA_TOKEN_LENGTH && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token));
 }

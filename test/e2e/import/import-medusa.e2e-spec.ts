@@ -9,7 +9,7 @@ import { bearer } from '../../helpers/auth';
 import { databaseUrl } from '../../helpers/db-urls';
 import { businessTableDigests, changedTables } from '../../helpers/table-counts';
 import { createMedusaDatabase, medusaHash, onDatabase } from './medusa-source';
-import { MEDUSA_SHOP_SQL } from './medusa-shop.sql';
+import { MEDUSA_INVITE_TOKEN, MEDUSA_SHOP_SQL } from './medusa-shop.sql';
 
 const ADMIN_PASSWORD = 'ada-secret-1';
 const SHOPPER_PASSWORD = 'shopper-secret-1';
@@ -54,21 +54,15 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(first.failures).toEqual([]);
     expect(first.committed).toBe(true);
     expect(kind(first, 'customers')).toMatchObject({ read: 2, written: 2, skipped: 0, failed: 0 });
-    expect(kind(first, 'prices')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(kind(first, 'carts')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(kind(first, 'line items')).toMatchObject({ read: 3, written: 2, skipped: 1 });
     expect(lines).toContain('customers: 2 read, 2 written, 0 skipped');
-    expect(lines).toContain('prices: 3 read, 2 written, 1 skipped (price list prices and prices of no variant; price lists are not carried over)');
+    expect(kind(first, 'prices')).toMatchObject({ read: 3, written: 3, skipped: 0 });
   });
 
   it('names the tables it does not carry over, with their row counts', () => {
-    expect(first.notCarried).toEqual(
-      expect.arrayContaining([
-        { table: 'return_reason', what: 'return reasons', rows: 1 },
-        { table: 'price_list', what: 'price lists', rows: 1 },
-      ]),
-    );
-    expect(describeOutcome(first)).toContain('  price lists (price_list): 1 rows');
+    expect(first.notCarried).toEqual(expect.arrayContaining([{ table: 'return_reason', what: 'return reasons', rows: 1 }]));
+    expect(describeOutcome(first)).toContain('  return reasons (return_reason): 1 rows');
   });
 
   it('lets the admin log in with the same password and the same API token; the hash is re-made with our parameters at that login', async () => {
@@ -100,7 +94,7 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(Buffer.from(rehashed, 'base64').readUInt8(7)).toBe(15);
   });
 
-  it('serves the catalogue with the same ids: product, options, variant, prices (price list prices left out), profile, collection, tags', async () => {
+  it('serves the catalogue with the same ids: product, options, variant, prices (the sale price not among the variant prices), profile, collection, tags', async () => {
     const res = await t.http().get('/store/products/prod_01SHIRT').query({ region_id: 'reg_01EU' }).expect(200);
     const p = res.body.product;
     expect(p).toMatchObject({ id: 'prod_01SHIRT', handle: 'shirt', status: 'published', collection_id: 'pcol_01BASICS', type_id: 'ptyp_01SHIRT' });
@@ -114,6 +108,23 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(p.variants[0].prices.map((x: { id: string; amount: number }) => [x.id, x.amount]).sort()).toEqual([['ma_01EUR', 2500]]);
     expect(await count(`SELECT count(*) AS n FROM money_amount WHERE id IN ('ma_01EUR', 'ma_01USD')`)).toBe(2);
     expect(p.variants[0].calculated_price).toBe(2500);
+  });
+
+  it('keeps the price list with its sale price and the customer group it is limited to', async () => {
+    const res = await t.http().get('/admin/price-lists/pl_01SALE').set(bearer('medusa-api-token-ada')).expect(200);
+    const pl = res.body.price_list;
+    expect(pl).toMatchObject({ id: 'pl_01SALE', name: 'Sale', description: 'Summer sale', type: 'sale', status: 'active' });
+    expect(pl.customer_groups.map((g: { id: string }) => g.id)).toEqual(['cgrp_01VIP']);
+    expect(pl.prices).toEqual([expect.objectContaining({ id: 'ma_01SALE', amount: 1999, currency_code: 'eur', variant_id: 'variant_01M' })]);
+    for (const table of ['price_list', 'price_list_customer_groups']) expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+  });
+
+  it('keeps the publishable key with its sales channel, and the product in that channel', async () => {
+    const res = await t.http().get('/admin/publishable-api-keys/pk_01STOREFRONT/sales-channels').set(bearer('medusa-api-token-ada')).expect(200);
+    expect(res.body.sales_channels.map((c: { id: string }) => c.id)).toEqual(['sc_shop']);
+    const scoped = await t.http().get('/store/products').set('x-publishable-api-key', 'pk_01STOREFRONT').expect(200);
+    expect(scoped.body.products.map((p: { id: string }) => p.id)).toEqual(['prod_01SHIRT']);
+    for (const table of ['publishable_api_key', 'publishable_api_key_sales_channel']) expect(first.notCarried.map((n) => n.table)).not.toContain(table);
   });
 
   it('keeps the category tree: parents before children, ranks from 0 at each level, paths as this service writes them', async () => {
@@ -188,6 +199,64 @@ describe('Importing a Medusa v1 database (import:medusa)', () => {
     expect(o.gift_card_total).toBe(3000);
     expect(o.items.map((i: { id: string; quantity: number }) => [i.id, i.quantity])).toEqual([['item_01DONE', 2]]);
     expect(o.total).toBe(o.subtotal + o.shipping_total + o.tax_total - o.discount_total - o.gift_card_total);
+  });
+
+  it("shows the order's fulfilment with its item and tracking link, its refund and its staff note to the admin", async () => {
+    const admin = t.http();
+    const res = await admin.get('/admin/orders/order_01DONE').set(bearer('medusa-api-token-ada')).expect(200);
+    const o = res.body.order;
+    expect(o.fulfillment_status).toBe('partially_shipped');
+    expect(o.fulfillments).toHaveLength(1);
+    expect(o.fulfillments[0]).toMatchObject({
+      id: 'ful_01HALF',
+      provider_id: 'manual',
+      items: [expect.objectContaining({ item_id: 'item_01DONE', quantity: 1 })],
+    });
+    expect(o.fulfillments[0].tracking_links).toEqual([expect.objectContaining({ id: 'tlink_01', tracking_number: 'PKG-0001' })]);
+    expect(o.refunds).toEqual([expect.objectContaining({ id: 'ref_01', amount: 1000, reason: 'other', note: 'Late delivery' })]);
+    expect(o.refunded_total).toBe(1000);
+    const notes = await admin.get('/admin/notes').query({ resource_id: 'order_01DONE' }).set(bearer('medusa-api-token-ada')).expect(200);
+    expect(notes.body.notes).toEqual([expect.objectContaining({ id: 'note_01', value: 'Customer called about delivery', author_id: 'usr_01ADA' })]);
+    for (const table of ['fulfillment', 'fulfillment_item', 'tracking_link', 'refund', 'note']) {
+      expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+    }
+  });
+
+  it('keeps tax rates beyond the region rate with the products, product types and shipping options they override', async () => {
+    const res = await t
+      .http()
+      .get('/admin/tax-rates/txr_01REDUCED')
+      .query({ expand: 'products,product_types,shipping_options' })
+      .set(bearer('medusa-api-token-ada'))
+      .expect(200);
+    const r = res.body.tax_rate;
+    expect(r).toMatchObject({ id: 'txr_01REDUCED', rate: 12.5, code: 'reduced', name: 'Reduced VAT', region_id: 'reg_01EU' });
+    expect(r.products.map((p: { id: string }) => p.id)).toEqual(['prod_01SHIRT']);
+    expect(r.product_types.map((p: { id: string }) => p.id)).toEqual(['ptyp_01SHIRT']);
+    expect(r.shipping_options.map((p: { id: string }) => p.id)).toEqual(['so_01STD']);
+    for (const table of ['tax_rate', 'product_tax_rate', 'product_type_tax_rate', 'shipping_tax_rate']) {
+      expect(first.notCarried.map((n) => n.table)).not.toContain(table);
+    }
+  });
+
+  it("keeps an open invite with only its token's digest; the token Medusa mailed is accepted here once", async () => {
+    const list = await t.http().get('/admin/invites').set(bearer('medusa-api-token-ada')).expect(200);
+    expect(list.body.invites).toEqual([expect.objectContaining({ id: 'invite_01BOB', user_email: 'bob@shop.test', role: 'developer', accepted: false })]);
+    expect(JSON.stringify(list.body)).not.toContain(MEDUSA_INVITE_TOKEN);
+    const stored = await onDatabase(targetUrl, async (c) => JSON.stringify((await c.query(`SELECT * FROM invite`)).rows));
+    expect(stored).not.toContain(MEDUSA_INVITE_TOKEN);
+    expect(first.notCarried.map((n) => n.table)).not.toContain('invite');
+
+    const accept = (token: string) =>
+      t
+        .http()
+        .post('/admin/invites/accept')
+        .send({ token, user: { first_name: 'Bob', password: 'bob-secret-1' } });
+    expect((await accept(`${MEDUSA_INVITE_TOKEN}x`).expect(400)).body.message).toBe('Invalid invite');
+    await accept(MEDUSA_INVITE_TOKEN).expect(200);
+    await accept(MEDUSA_INVITE_TOKEN).expect(400);
+    const login = await t.http().post('/admin/auth').send({ email: 'bob@shop.test', password: 'bob-secret-1' }).expect(200);
+    expect(login.body.user).toMatchObject({ email: 'bob@shop.test', role: 'developer' });
   });
 
   it('keeps the open cart working under its id, and it completes into an order here', async () => {

@@ -1,3 +1,7 @@
+/** Shaped as Medusa 1.20 signs its invite tokens (a JWT of the invite's id, email and role). */
+export const MEDUSA_INVITE_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpbnZpdGVfaWQiOiJpbnZpdGVfMDFCT0IiLCJyb2xlIjoiZGV2ZWxvcGVyIiwidXNlcl9lbWFpbCI6ImJvYkBzaG9wLnRlc3QifQ.0RzEyxtq0Yq8bQ6i7k0vOZ2mNn8c6sYc8qjVQm9kV5E';
+
 /**
  * A small shop as Medusa 1.20 stores it: what its admin and storefront APIs leave in its
  * tables. :admin_hash and :shopper_hash stand for password hashes in Medusa's scrypt format.
@@ -50,12 +54,26 @@ INSERT INTO product_option_value (id, value, option_id, variant_id) VALUES ('opt
 INSERT INTO price_list (id, name, description, type, status) VALUES ('pl_01SALE', 'Sale', 'Summer sale', 'sale', 'active');
 INSERT INTO money_amount (id, currency_code, amount) VALUES ('ma_01EUR', 'eur', 2500), ('ma_01USD', 'usd', 2700);
 INSERT INTO money_amount (id, currency_code, amount, price_list_id) VALUES ('ma_01SALE', 'eur', 1999, 'pl_01SALE');
+INSERT INTO price_list_customer_groups (price_list_id, customer_group_id) VALUES ('pl_01SALE', 'cgrp_01VIP');
 INSERT INTO product_variant_money_amount (id, money_amount_id, variant_id)
   VALUES ('pvma_01', 'ma_01EUR', 'variant_01M'), ('pvma_02', 'ma_01USD', 'variant_01M'), ('pvma_03', 'ma_01SALE', 'variant_01M');
+
+-- The storefront's publishable key, scoped to the web shop.
+INSERT INTO publishable_api_key (id, title, created_by) VALUES ('pk_01STOREFRONT', 'Storefront', 'usr_01ADA');
+INSERT INTO publishable_api_key_sales_channel (id, publishable_key_id, sales_channel_id) VALUES ('pksc_01', 'pk_01STOREFRONT', 'sc_shop');
 
 INSERT INTO shipping_option (id, name, region_id, profile_id, provider_id, price_type, amount, is_return, admin_only, data)
   VALUES ('so_01STD', 'Standard', 'reg_01EU', 'sp_01DEFAULT', 'manual', 'flat_rate', 500, false, false, '{"id": "manual-fulfillment"}');
 INSERT INTO shipping_option_requirement (id, shipping_option_id, type, amount) VALUES ('sor_01MIN', 'so_01STD', 'min_subtotal', 1000);
+
+-- A reduced rate overriding the region's for the shirt, its type and standard shipping.
+INSERT INTO tax_rate (id, rate, code, name, region_id) VALUES ('txr_01REDUCED', 12.5, 'reduced', 'Reduced VAT', 'reg_01EU');
+INSERT INTO product_tax_rate (product_id, rate_id) VALUES ('prod_01SHIRT', 'txr_01REDUCED');
+INSERT INTO product_type_tax_rate (product_type_id, rate_id) VALUES ('ptyp_01SHIRT', 'txr_01REDUCED');
+INSERT INTO shipping_tax_rate (shipping_option_id, rate_id) VALUES ('so_01STD', 'txr_01REDUCED');
+
+-- An open invitation; Medusa keeps the token its mail carried (a JWT) in clear.
+INSERT INTO invite (id, user_email, role, accepted, token, expires_at) VALUES ('invite_01BOB', 'bob@shop.test', 'developer', false, '${MEDUSA_INVITE_TOKEN}', now() + interval '7 days');
 
 INSERT INTO discount_rule (id, description, type, value, allocation)
   VALUES ('dru_01TEN', '10% off shirts', 'percentage', 10, 'total'),
@@ -92,6 +110,16 @@ UPDATE cart SET payment_id = 'pay_01DONE' WHERE id = 'cart_01DONE';
 INSERT INTO gift_card (id, code, value, balance, region_id, is_disabled, tax_rate) VALUES ('gift_01HALF', 'GIFT-HALF-0001', 5000, 2000, 'reg_01EU', false, 25);
 INSERT INTO gift_card_transaction (id, gift_card_id, order_id, amount, is_taxable, tax_rate) VALUES ('gct_01', 'gift_01HALF', 'order_01DONE', 3000, true, 25);
 INSERT INTO order_gift_cards (order_id, gift_card_id) VALUES ('order_01DONE', 'gift_01HALF');
+-- After checkout: one of the two shirts shipped with a tracking link, 10.00 refunded, a staff note.
+INSERT INTO fulfillment (id, order_id, provider_id, data, tracking_numbers, shipped_at, created_at)
+  VALUES ('ful_01HALF', 'order_01DONE', 'manual', '{}', '[]', '2024-04-02T09:00:00Z', '2024-04-02T08:00:00Z');
+INSERT INTO fulfillment_item (fulfillment_id, item_id, quantity) VALUES ('ful_01HALF', 'item_01DONE', 1);
+INSERT INTO tracking_link (id, fulfillment_id, tracking_number, url) VALUES ('tlink_01', 'ful_01HALF', 'PKG-0001', 'https://track.shop.test/PKG-0001');
+UPDATE line_item SET fulfilled_quantity = 1, shipped_quantity = 1 WHERE id = 'item_01DONE';
+UPDATE "order" SET fulfillment_status = 'partially_shipped', payment_status = 'partially_refunded' WHERE id = 'order_01DONE';
+INSERT INTO refund (id, order_id, payment_id, amount, note, reason) VALUES ('ref_01', 'order_01DONE', 'pay_01DONE', 1000, 'Late delivery', 'other');
+UPDATE payment SET amount_refunded = 1000 WHERE id = 'pay_01DONE';
+INSERT INTO note (id, value, resource_type, resource_id, author_id) VALUES ('note_01', 'Customer called about delivery', 'order', 'order_01DONE', 'usr_01ADA');
 
 -- An open cart with a code, a shipping method and a payment session.
 INSERT INTO cart (id, email, region_id, customer_id, type, shipping_address_id, billing_address_id, sales_channel_id)

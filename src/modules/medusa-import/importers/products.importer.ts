@@ -187,12 +187,9 @@ export const productKinds: ImportKind[] = [
     target: 'money_amount',
     source: 'money_amount',
     key: ['id'],
-    columns: [...BASE, 'currency_code', 'amount', 'min_quantity', 'max_quantity', 'variant_id', 'region_id'],
+    columns: [...BASE, 'currency_code', 'amount', 'min_quantity', 'max_quantity', 'variant_id', 'region_id', 'price_list_id'],
     expressions: { variant_id: priceVariant, currency_code: 'lower(s.currency_code)' },
-    skip: {
-      where: (schema) => `s.price_list_id IS NOT NULL OR ${priceVariant(schema)} IS NULL`,
-      reason: 'price list prices and prices of no variant; price lists are not carried over',
-    },
+    skip: { where: (schema) => `${priceVariant(schema)} IS NULL`, reason: 'prices of no variant' },
     check: (row) => (!isInteger(row.amount) || Number(row.amount) < 0 ? `amount ${String(row.amount)} is not a non-negative integer` : undefined),
   },
 ];
