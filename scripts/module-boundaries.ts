@@ -121,13 +121,7 @@ export const CROSS_MODULE_SQL: readonly SqlGrant[] = [
   { name: 'eventsCteSql', owner: 'events', usedBy: ['carts'], why: "a cart change's cart.updated, written by the recalculation's first statement" },
   { name: 'insertOrderFromCart', owner: 'orders', usedBy: ['carts'], why: "completion writes the order in the cart's transaction" },
   { name: 'reserveStock', owner: 'products', usedBy: ['carts'], why: "completion's conditional stock UPDATE, under completion's lock order" },
-  { name: 'customerGroupIds', owner: 'customers', usedBy: ['carts'], why: "cart discounts and customer-group price lists read the shopper's customer groups" },
-  {
-    name: 'candidatePrices',
-    owner: 'price-lists',
-    usedBy: ['carts'],
-    why: "a cart line's unit price is chosen from the variant's base and price-list prices, read in the line write's transaction",
-  },
+  { name: 'customerGroupIds', owner: 'customers', usedBy: ['carts'], why: "cart discounts read the shopper's customer groups" },
   {
     name: 'releaseStockOfOrder',
     owner: 'products',

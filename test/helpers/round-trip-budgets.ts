@@ -5,13 +5,6 @@
  * by them (docs/performance.md). A change that lowers a count should lower its budget here;
  * one that raises it must say why in its commit.
  * Checked by test/e2e/store/cart-write-round-trips.e2e-spec.ts.
- * Every tax computation of a cart with lines or methods reads the region's tax-rate
- * overrides (one statement, CartTotalsService.computeTaxLines): +1 on each write below
- * but the empty cart's, +2 on payment sessions (their amount and the answer each compute taxes).
- * A line's price reads the variant's candidate prices with their price lists (one statement,
- * candidatePrices): +1 on adding or re-pricing a line. A change of customer reads the new
- * customer's groups (customer-group price lists re-price the lines only when a group is
- * involved): +1 on setting a guest email.
  */
 export const ROUND_TRIP_BUDGETS = {
   /** POST /store/carts without items, once the region's tree is cached (its cart.created event is written by the same INSERT statement). */
@@ -23,20 +16,20 @@ export const ROUND_TRIP_BUDGETS = {
    * cart.updated event ride in the recalculation's first statement (no round trip of their
    * own; LineItemsService.addLeavingInsert, CartChange.items).
    */
-  addNewLine: 9,
+  addNewLine: 7,
   /** The same variant again: merged into the existing line (its UPDATE is its own statement: the recalculation's statement updates lines too). */
-  addMergedLine: 10,
+  addMergedLine: 8,
   /** POST /store/carts/:id with a discount code. */
-  applyDiscountCode: 11,
+  applyDiscountCode: 10,
   /** POST /store/carts/:id/shipping-methods. Medusa's cart.updated event rides in the method's own statement (no round trip of its own). */
-  addShippingMethod: 7,
+  addShippingMethod: 6,
   /** POST /store/carts/:id/payment-sessions. */
-  createPaymentSessions: 9,
+  createPaymentSessions: 7,
   /**
    * POST /store/carts/:id with a new guest email and a shipping address. 9, not 8: Medusa's
    * cart.customer_updated and cart.updated events, both written by one outbox INSERT.
    */
-  setGuestEmailAndAddress: 11,
+  setGuestEmailAndAddress: 9,
   /** POST /store/carts/:id/complete (the order.placed event, and gift_card.created per card bought, ride in the cart's closing statement). */
-  completeCart: 13,
+  completeCart: 12,
 } as const;

@@ -194,6 +194,7 @@ function sortCartChildren(cart: Cart): Cart {
   cart.payment_sessions?.sort(byCreation);
   cart.discounts?.sort((a, b) => a.code.localeCompare(b.code));
   cart.gift_cards?.sort(byCreation);
+  cart.region?.countries?.sort((a, b) => a.iso_2.localeCompare(b.iso_2));
   cart.region?.payment_providers?.sort((a, b) => a.id.localeCompare(b.id));
   cart.region?.fulfillment_providers?.sort((a, b) => a.id.localeCompare(b.id));
   for (const method of cart.shipping_methods ?? []) method.tax_lines?.sort(byCreation);

@@ -3,7 +3,6 @@ import { calculateTotals, type TaxLineInput, type Totals, type TotalsInput } fro
 import type { GiftCard } from '../gift-cards/gift-card.entity';
 import type { ComputedTaxLine, TaxLinesResult } from '../taxes/tax-provider.interface';
 import { TaxProviderRegistry } from '../taxes/tax-provider.registry';
-import { TaxRatesService } from '../taxes/tax-rates.service';
 import type { Cart } from './cart.entity';
 
 /** Relations the totals need; always loaded whatever `expand` asks for (as in Medusa v1). */
@@ -59,35 +58,24 @@ export function giftCardDrawOrder(cards: readonly GiftCard[]): GiftCard[] {
  */
 @Injectable()
 export class CartTotalsService {
-  constructor(
-    private readonly taxes: TaxProviderRegistry,
-    private readonly taxRates: TaxRatesService,
-  ) {}
+  constructor(private readonly taxes: TaxProviderRegistry) {}
 
-  /**
-   * The tax lines the region's provider gives the cart's items and shipping methods now,
-   * with the region's tax-rate overrides for their products, product types and shipping
-   * options (one statement; none for a cart without lines or methods).
-   */
+  /** The tax lines the region's provider gives the cart's items and shipping methods now. */
   async computeTaxLines(cart: Cart): Promise<TaxLinesResult> {
     const region = cart.region!;
-    const items = (cart.items ?? []).map((item) => ({
-      id: item.id,
-      product_id: item.variant?.product_id ?? null,
-      product_type_id: item.variant?.product?.type_id ?? null,
-    }));
-    const methods = (cart.shipping_methods ?? []).map((method) => ({ id: method.id, shipping_option_id: method.shipping_option_id }));
-    const overrides = await this.taxRates.overrides(region.id, {
-      productIds: presentIds(items.map((i) => i.product_id)),
-      productTypeIds: presentIds(items.map((i) => i.product_type_id)),
-      shippingOptionIds: presentIds(methods.map((m) => m.shipping_option_id)),
-    });
-    return this.taxes.forRegion(region.tax_provider_id).getTaxLines(items, methods, {
-      region: { id: region.id, tax_rate: region.tax_rate, tax_code: region.tax_code, tax_provider_id: region.tax_provider_id },
-      shipping_country_code: cart.shipping_address?.country_code?.toLowerCase() ?? null,
-      customer_id: cart.customer_id,
-      overrides,
-    });
+    return this.taxes.forRegion(region.tax_provider_id).getTaxLines(
+      (cart.items ?? []).map((item) => ({
+        id: item.id,
+        product_id: item.variant?.product_id ?? null,
+        product_type_id: item.variant?.product?.type_id ?? null,
+      })),
+      (cart.shipping_methods ?? []).map((method) => ({ id: method.id, shipping_option_id: method.shipping_option_id })),
+      {
+        region: { id: region.id, tax_rate: region.tax_rate, tax_code: region.tax_code, tax_provider_id: region.tax_provider_id },
+        shipping_country_code: cart.shipping_address?.country_code?.toLowerCase() ?? null,
+        customer_id: cart.customer_id,
+      },
+    );
   }
 
   /** The tax lines the totals use for this cart (see the class comment). */
@@ -177,11 +165,6 @@ export class CartTotalsService {
     if (selected) view.payment_session = selected;
     return totals;
   }
-}
-
-/** The distinct ids among `ids` (custom lines and methods have none). */
-function presentIds(ids: ReadonlyArray<string | null | undefined>): string[] {
-  return [...new Set(ids.filter((id): id is string => !!id))];
 }
 
 function toComputed(line: { rate: number; name: string; code: string | null }): ComputedTaxLine {

@@ -196,11 +196,8 @@ export class CartsService {
   updateWork(input: StorePostCartsCartReq, ctx: RequestContext, mayTakeOver: boolean): CartWork {
     return async (locked, manager) => {
       const { cart } = locked;
-      const previousCustomerId = cart.customer_id;
       const customerChanged = await this.updateCustomer(cart, input, ctx, manager, mayTakeOver);
       const { region, changed: regionChanged } = await this.updateRegion(cart, input, manager);
-      // A region change re-priced the lines for the new customer already.
-      if (customerChanged && !region) await this.lineItems.repriceForCustomerChange(cart, previousCustomerId, manager);
       if (input.billing_address !== undefined) await this.addresses.setBilling(cart, input.billing_address, manager);
       if (input.shipping_address !== undefined) {
         const countries = regionCountryCodes(region ?? (await this.loader.lockedCartRegion(locked, manager)));

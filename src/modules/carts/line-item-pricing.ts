@@ -1,9 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { loadJsonTree, loadJsonTrees } from '../../common/database/json-tree-loader';
 import { ApiError } from '../../common/errors/api-error';
-import { candidatePrices } from '../price-lists/price-lists.repository';
-import { CandidatePrice, choosePrice } from '../price-lists/price-selection';
-import { PriceCandidate } from '../products/price-selection';
+import { PriceCandidate, selectPrice } from '../products/price-selection';
 import { ProductVariant } from '../products/product-variant.entity';
 
 /** A variant as line-item generation needs it: product and live prices loaded. */
@@ -65,35 +63,9 @@ function livePrices(variant: PricedVariant): PricedVariant {
   return variant;
 }
 
-/** What a line's price depends on besides the variant and region: its candidate prices and the shopper's groups. */
-export interface LinePricing {
-  /** The variant's base and price-list prices in the region or its currency (candidatePrices). */
-  candidates: readonly CandidatePrice[];
-  /** The cart's customer's groups; undefined without a customer (only lists without groups apply). */
-  customerGroupIds?: readonly string[];
-}
-
-/**
- * The candidate prices of `variantIds` in the region or its currency, keyed by variant id
- * (one statement, read in the line write's transaction).
- */
-export function linePriceCandidates(manager: EntityManager, variantIds: readonly string[], region: PricingRegion): Promise<Map<string, CandidatePrice[]>> {
-  return candidatePrices(manager, variantIds, { regionId: region.id, currencyCode: region.currency_code });
-}
-
-/**
- * The unit price of `variant` in the region: the lowest of its prices and the active price
- * lists' for the region or currency, the quantity and the customer's groups (Medusa v1's
- * price selection, choosePrice); 400 when it has none.
- */
-export function unitPriceFor(variant: PricingVariant, region: PricingRegion, quantity: number, pricing: LinePricing): number {
-  const { calculated_price } = choosePrice(pricing.candidates, {
-    regionId: region.id,
-    currencyCode: region.currency_code,
-    customerGroupIds: pricing.customerGroupIds,
-    quantity,
-    now: new Date(),
-  });
+/** The unit price of `variant` in the region (region price or currency price, quantity tiers); 400 when it has none. */
+export function unitPriceFor(variant: PricingVariant, region: PricingRegion, quantity: number): number {
+  const { calculated_price } = selectPrice(variant.prices ?? [], { regionId: region.id, currencyCode: region.currency_code, quantity });
   if (calculated_price === null) throw ApiError.invalid(`Cannot generate line item for variant "${variant.title}" without a price`);
   return calculated_price;
 }

@@ -6,7 +6,6 @@ import { MAX_LINE_QUANTITY } from '../../common/validation/line-quantity';
 import { LIST_LIMITS } from '../../common/validation/array-limits';
 import { boundedJson } from '../../common/validation/stored-json-bounds';
 import { generateEntityId } from '../../common/database/ids';
-import { customerGroupIds } from '../customers/customers.repository';
 import type { Region } from '../regions/region.entity';
 import type { Cart } from './cart.entity';
 import { loadCartRegion } from './cart-region';
@@ -25,10 +24,8 @@ import { LineItem } from './line-item.entity';
 import {
   assertForSale,
   assertInventory,
-  linePriceCandidates,
   loadVariantForLine,
   loadVariantsForLines,
-  PricingVariant,
   regionPricesIncludeTax,
   sameMetadata,
   unitPriceFor,
@@ -85,11 +82,7 @@ export class LineItemsService {
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > MAX_LINE_QUANTITY) throw ApiError.invalid(`A line may hold at most ${MAX_LINE_QUANTITY} units of a variant`);
     // Priced even when the admin sets the price: a variant without a price in the region is refused either way.
-    const pricing = {
-      candidates: (await linePriceCandidates(manager, [variant.id], region)).get(variant.id) ?? [],
-      customerGroupIds: await groupsOf(cart, manager),
-    };
-    const variantPrice = unitPriceFor(variant, region, quantity, pricing);
+    const variantPrice = unitPriceFor(variant, region, quantity);
     const unitPrice = options.unitPrice ?? variantPrice;
     assertInventory(variant, quantity);
     if (existing) {
@@ -138,20 +131,13 @@ export class LineItemsService {
       assertForSale(cart, variant.product!);
       assertInventory(variant, quantity, "Inventory doesn't cover the desired quantity");
       const keptPrice = options.reprice === false ? line.unit_price : undefined;
-      changes.unit_price = input.unit_price ?? keptPrice ?? (await this.priceFor(cart, variant, quantity, manager));
+      changes.unit_price = input.unit_price ?? keptPrice ?? unitPriceFor(variant, await loadCartRegion(cart.region_id, manager), quantity);
     } else if (input.unit_price !== undefined) {
       changes.unit_price = input.unit_price;
     }
     if (input.title !== undefined) changes.title = input.title;
     if (input.metadata !== undefined) changes.metadata = mergeMetadata(line.metadata, input.metadata);
     await repo.update(line.id, changes as QueryDeepPartialEntity<LineItem>);
-  }
-
-  /** The variant's unit price for `quantity` in the cart's region, price lists and customer groups included. */
-  private async priceFor(cart: Cart, variant: PricingVariant, quantity: number, manager: EntityManager): Promise<number> {
-    const region = await loadCartRegion(cart.region_id, manager);
-    const candidates = (await linePriceCandidates(manager, [variant.id], region)).get(variant.id) ?? [];
-    return unitPriceFor(variant, region, quantity, { candidates, customerGroupIds: await groupsOf(cart, manager) });
   }
 
   /**
@@ -186,15 +172,13 @@ export class LineItemsService {
       lines.map((l) => l.variant_id),
       manager,
     );
-    const candidates = await linePriceCandidates(manager, [...variants.keys()], region);
-    const groups = await groupsOf(cart, manager);
     const repriced: Array<{ id: string; price: number }> = [];
     const removed: string[] = [];
     for (const line of lines) {
       const variant = variants.get(line.variant_id);
       let price: number | null;
       try {
-        price = variant ? unitPriceFor(variant, region, line.quantity, { candidates: candidates.get(variant.id) ?? [], customerGroupIds: groups }) : null;
+        price = variant ? unitPriceFor(variant, region, line.quantity) : null;
       } catch {
         price = null;
       }
@@ -205,27 +189,10 @@ export class LineItemsService {
     await repriceLines(manager, repriced, regionPricesIncludeTax(region));
   }
 
-  /**
-   * After the cart changed customer: its lines are re-priced (Medusa v1 re-prices on a
-   * customer change) when the previous or the new customer is in a group, the only way a
-   * price can differ between them (customer-group price lists); otherwise one statement.
-   */
-  async repriceForCustomerChange(cart: Cart, previousCustomerId: string | null, manager: EntityManager): Promise<void> {
-    const before = previousCustomerId ? await customerGroupIds(manager, previousCustomerId) : [];
-    const after = (await groupsOf(cart, manager)) ?? [];
-    if (before.length === 0 && after.length === 0) return;
-    await this.repriceForRegion(cart, await loadCartRegion(cart.region_id, manager), manager);
-  }
-
   /** Removes lines whose product is not sold in the sales channel. */
   async removeOutsideSalesChannel(cartId: string, salesChannelId: string, manager: EntityManager): Promise<void> {
     await deleteLinesOutsideSalesChannel(manager, cartId, salesChannelId);
   }
-}
-
-/** The groups of the cart's customer (customer-group price lists); undefined for a guest cart, with no statement. */
-async function groupsOf(cart: Cart, manager: EntityManager): Promise<string[] | undefined> {
-  return cart.customer_id ? customerGroupIds(manager, cart.customer_id) : undefined;
 }
 
 /** A new line beyond LIST_LIMITS.cartLines is refused (400 invalid_data): one cart's work stays bounded. */

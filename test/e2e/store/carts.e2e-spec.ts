@@ -1,7 +1,6 @@
 import { Address } from '../../../src/modules/customers/address.entity';
 import { SalesChannel } from '../../../src/modules/sales-channels/sales-channel.entity';
 import { createTestApp, TestApp } from '../../helpers/app';
-import { adminAgent } from '../../helpers/auth';
 import { createCartViaApi, createShop, customerAuth, Shop } from '../../factories/cart.factory';
 import { createCustomer } from '../../factories/customer.factory';
 import { createProduct } from '../../factories/product.factory';
@@ -61,23 +60,6 @@ describe('Store carts: create, get, update (/store/carts)', () => {
     });
 
     describe('POST /store/carts', () => {
-      it("lists the region's countries in the order the region stores them (Medusa's storefront preselects the first)", async () => {
-        const admin = await adminAgent(t);
-        const created = await admin
-          .post('/admin/regions')
-          .send({
-            name: 'Oceania',
-            currency_code: 'usd',
-            tax_rate: 0,
-            payment_providers: ['manual'],
-            fulfillment_providers: ['manual'],
-            countries: ['nz', 'au'],
-          })
-          .expect(200);
-        const res = await t.http().post('/store/carts').send({ region_id: created.body.region.id }).expect(200);
-        expect(res.body.cart.region.countries.map((c: { iso_2: string }) => c.iso_2)).toEqual(['nz', 'au']);
-      });
-
       it('creates a cart in the given region with totals, default relations and the request context', async () => {
         const res = await t
           .http()
