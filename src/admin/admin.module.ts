@@ -18,7 +18,6 @@ import { AdminProductsModule } from '../modules/products/admin-products.module';
 import { AdminSalesChannelsModule } from '../modules/sales-channels/admin-sales-channels.module';
 import { PublishableApiKeysModule } from '../modules/publishable-api-keys/publishable-api-keys.module';
 import { PriceListsModule } from '../modules/price-lists/price-lists.module';
-import { AdminReturnReasonsModule } from '../modules/return-reasons/admin-return-reasons.module';
 import { AdminRegionsModule } from '../modules/regions/admin-regions.module';
 import { AdminShippingOptionsModule } from '../modules/shipping/admin-shipping-options.module';
 import { AdminShippingProfilesModule } from '../modules/shipping/admin-shipping-profiles.module';
@@ -58,8 +57,6 @@ import { InvitesModule } from '../modules/invites/invites.module';
     AdminOrderLifecycleModule,
     AdminPaymentsModule,
     AdminNotesModule,
-    // After-sales: return reasons (issue 42).
-    AdminReturnReasonsModule,
   ],
 })
 export class AdminModule {}

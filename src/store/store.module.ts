@@ -8,7 +8,6 @@ import { CartsModule } from '../modules/carts/carts.module';
 import { OrdersModule } from '../modules/orders/orders.module';
 import { ShippingModule } from '../modules/shipping/shipping.module';
 import { ProductCategoriesModule } from '../modules/product-categories/product-categories.module';
-import { ReturnReasonsModule } from '../modules/return-reasons/return-reasons.module';
 
 /** Composition root of the /store surface: each resource module brings its store controllers. */
 @Module({
@@ -22,7 +21,6 @@ import { ReturnReasonsModule } from '../modules/return-reasons/return-reasons.mo
     OrdersModule,
     ShippingModule,
     ProductCategoriesModule,
-    ReturnReasonsModule,
   ],
 })
 export class StoreModule {}

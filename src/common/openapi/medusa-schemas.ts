@@ -10,7 +10,6 @@ import { ORDER_LIFECYCLE_RESPONSES, ORDER_LIFECYCLE_SCHEMAS } from './schemas/or
 import { PLATFORM_SCHEMAS } from './schemas/platform';
 import { PRODUCT_SCHEMAS } from './schemas/product';
 import { REGION_SCHEMAS } from './schemas/region';
-import { RETURN_REASON_RESPONSES, RETURN_REASON_SCHEMAS } from './schemas/return-reason';
 import type { SchemaObject } from './schemas/schema-object';
 import { STORE_RESPONSES } from './schemas/store-responses';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMAS } from './schemas/webhook';
@@ -28,7 +27,6 @@ export const RESPONSE_SCHEMAS = {
   ...ADMIN_RESPONSES,
   ...ADMIN_DASHBOARD_RESPONSES,
   ...ORDER_LIFECYCLE_RESPONSES,
-  ...RETURN_REASON_RESPONSES,
   ...STORE_RESPONSES,
   ...OTHER_RESPONSES,
   ...WEBHOOK_RESPONSES,
@@ -47,7 +45,6 @@ const MEDUSA_SCHEMAS: Record<string, SchemaObject> = {
   ...PLATFORM_SCHEMAS,
   ...PRODUCT_SCHEMAS,
   ...REGION_SCHEMAS,
-  ...RETURN_REASON_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...RESPONSE_SCHEMAS,
 };
