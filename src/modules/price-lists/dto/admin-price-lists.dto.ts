@@ -43,12 +43,14 @@ export class AdminGetPriceListsParams extends ListParamsDto {
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(STATUSES, { each: true })
   status?: string[];
 
   @IsOptional()
   @Transform(toStringArray)
   @IsArray()
+  @MaxEntries(LIST_LIMITS.queryFilter)
   @IsIn(TYPES, { each: true })
   type?: string[];
 
